@@ -1,0 +1,29 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "BezierTune",
+    products: [
+        .library(name: "Geometry", targets: ["Geometry"]),
+        .library(name: "Render", targets: ["Render"]),
+        .executable(name: "beztune", targets: ["beztune"]),
+    ],
+    targets: [
+        // MARK: - Public API
+        .target(name: "Geometry"),
+        .target(name: "Render", dependencies: ["Geometry"]),
+        .executableTarget(name: "beztune", dependencies: ["Geometry", "Render"]),
+
+        // MARK: - Implementation details
+        // System libraries from Debian packages, installed by scripts/setup.sh.
+        .systemLibrary(name: "CLapack", path: "Sources/CLapack"),
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo"),
+
+        // MARK: - Unit test bundles
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render"]),
+        .testTarget(name: "SystemLibraryTests", dependencies: ["CLapack", "CCairo"]),
+        .testTarget(name: "BeztuneTests", dependencies: ["beztune"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+// Render: CSV and atomic file output (being written).

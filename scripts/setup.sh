@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs what BezierTune needs on a Debian machine and does nothing when all of it is present.
+# Idempotent: safe to run before every build.
+set -euo pipefail
+
+packages=(libopenblas-dev liblapacke-dev libcairo2-dev fonts-dejavu-core)
+
+missing=()
+for p in "${packages[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+        missing+=("$p")
+    fi
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "setup: installing ${missing[*]}" >&2
+    sudo=""
+    if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if ! command -v swift >/dev/null 2>&1; then
+    echo "setup: the Swift 6.3 toolchain is not on PATH (expected at /opt/swift/usr/bin)" >&2
+    exit 1
+fi
