@@ -18,12 +18,14 @@ let package = Package(
         // System libraries from Debian packages, installed by scripts/setup.sh.
         .systemLibrary(name: "CLapack", path: "Sources/CLapack"),
         .systemLibrary(name: "CCairo", path: "Sources/CCairo"),
+        // Seeded random numbers and helpers shared by the test bundles.
+        .target(name: "_TestSupport"),
 
         // MARK: - Unit test bundles
-        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render"]),
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry", "_TestSupport"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "_TestSupport"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CLapack", "CCairo"]),
-        .testTarget(name: "BeztuneTests", dependencies: ["beztune"]),
+        .testTarget(name: "BeztuneTests", dependencies: ["beztune", "_TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -16,6 +16,11 @@ public struct ArcLengthResult: Sendable, Equatable {
 /// speed |B′| is smooth except where B′ vanishes (a cusp), where it has a kink that the
 /// subdivision isolates. A plain, robust method; the accuracy is an absolute tolerance in the
 /// curve's length units.
+///
+/// Termination: an interval is also accepted when the difference is below the rounding noise of
+/// the sum, 32ε·|left + right| (an accuracy finer than Double can hold; reported as not
+/// converged), and at `maxDepth`; so the work is bounded on every input, including curves with
+/// coordinates near 1e300 and requested accuracies below one ulp of the length.
 public struct AdaptiveArcLength: Sendable {
     public var accuracy: Double
     public var maxDepth: Int
@@ -40,7 +45,8 @@ public struct AdaptiveArcLength: Sendable {
             let left = rule.integrate(from: a, to: m, speed)
             let right = rule.integrate(from: m, to: b, speed)
             let difference = abs(whole - (left + right))
-            if difference <= tol || depth >= maxDepth || !difference.isFinite {
+            let roundingNoise = 32 * Double.ulpOfOne * abs(left + right)
+            if difference <= max(tol, roundingNoise) || depth >= maxDepth || !difference.isFinite {
                 result.length += left + right
                 result.errorEstimate += difference
                 if difference > tol || !difference.isFinite { result.converged = false }

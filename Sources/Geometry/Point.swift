@@ -68,10 +68,17 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
     @inlinable
     public var maxMagnitude: Double { Swift.max(abs(x), abs(y)) }
 
-    /// Linear interpolation (1 − t)·a + t·b; returns a exactly at t = 0 and b exactly at t = 1.
+    /// Linear interpolation between `self` (t = 0) and `other` (t = 1), per coordinate
+    /// a + t(b − a) for t < ½ and b − (1 − t)(b − a) otherwise: exact at t = 0 and t = 1, and
+    /// exactly a when a = b (so a degenerate curve evaluates to its point, not to a rounding of it).
     @inlinable
     public func lerp(to other: Point, _ t: Double) -> Point {
-        Point((1 - t) * x + t * other.x, (1 - t) * y + t * other.y)
+        Point(Point.lerp(x, other.x, t), Point.lerp(y, other.y, t))
+    }
+
+    @inlinable
+    static func lerp(_ a: Double, _ b: Double, _ t: Double) -> Double {
+        t < 0.5 ? a + t * (b - a) : b - (1 - t) * (b - a)
     }
 
     /// √(x² + y²) computed as m·√((x/m)² + (y/m)²) with m = max(|x|, |y|): no overflow or

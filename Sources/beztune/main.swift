@@ -1,1 +1,3 @@
-print("beztune")
+import Foundation
+
+exit(Beztune.main(Array(CommandLine.arguments.dropFirst()), console: .standard))

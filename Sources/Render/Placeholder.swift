@@ -1,1 +1,0 @@
-// Render: CSV and atomic file output (being written).

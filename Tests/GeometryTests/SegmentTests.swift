@@ -1,0 +1,94 @@
+import Foundation
+import Geometry
+import Testing
+import _TestSupport
+
+@Suite("Lines, quadratics, roots and transforms")
+struct SegmentTests {
+    @Test("quadratic: split, derivatives, bounding box, elevation")
+    func quadraticProperties() {
+        var rng = SplitMix64(seed: 11)
+        for _ in 0..<3000 {
+            let q = QuadraticBezier(rng.point(), rng.point(), rng.point())
+            let tol = 64 * Double.ulpOfOne * 100
+            let t = Double.random(in: 0.01...0.99, using: &rng)
+            let (l, r) = q.split(at: t)
+            let u = Double.random(in: 0...1, using: &rng)
+            #expect(maxDifference(l.point(at: u), q.point(at: u * t)) <= tol)
+            #expect(maxDifference(r.point(at: u), q.point(at: t + u * (1 - t))) <= tol)
+            let s = q.subsegment(from: 0.8, to: 0.2)
+            #expect(maxDifference(s.point(at: u), q.point(at: 0.8 - 0.6 * u)) <= tol)
+            let h = 1e-5
+            let fd = (q.point(at: t + h) - q.point(at: t - h)) / (2 * h)
+            #expect(maxDifference(fd, q.derivative(at: t)) <= 1e-7 * 100)
+            let e = q.elevated
+            #expect(maxDifference(e.point(at: u), q.point(at: u)) <= tol)
+            let box = q.boundingBox
+            for i in 0...500 { #expect(box.contains(q.point(at: Double(i) / 500))) }
+        }
+    }
+
+    @Test("line segment")
+    func line() {
+        let l = LineSegment(Point(1, 2), Point(4, 6))
+        #expect(l.length == 5)
+        #expect(l.point(at: 0.5) == Point(2.5, 4))
+        #expect(l.boundingBox == Rect(minX: 1, minY: 2, maxX: 4, maxY: 6))
+        #expect(l.curvature(at: 0.3) == 0)
+        #expect(maxDifference(PathSegment.line(l).asCubic.point(at: 0.25), l.point(at: 0.25)) < 1e-15)
+    }
+
+    @Test("quadratic roots against known values, including tiny and zero leading terms")
+    func quadraticRoots() {
+        let close = { (r: QuadraticRoots, expected: [Double]) -> Bool in
+            r.values.count == expected.count
+                && zip(r.values, expected).allSatisfy { abs($0 - $1) <= 4 * Double.ulpOfOne * abs($1) }
+        }
+        #expect(close(QuadraticRoots(a: 1, b: -3, c: 2), [1, 2]))
+        // (t − 1e-9)(t − 1e9) = t² − (1e9 + 1e-9)t + 1: the small root is not lost to cancellation.
+        let s = QuadraticRoots(a: 1, b: -(1e9 + 1e-9), c: 1)
+        #expect(abs(s.first - 1e-9) <= 1e-24 && abs(s.second - 1e9) <= 1e-6)
+        #expect(QuadraticRoots(a: 0, b: 2, c: -1).values == [0.5])
+        #expect(QuadraticRoots(a: 1e-300, b: 2, c: -1).values.contains { abs($0 - 0.5) < 1e-15 })
+        #expect(QuadraticRoots(a: 1, b: 0, c: 1).count == 0)
+        #expect(QuadraticRoots(a: 0, b: 0, c: 1).count == 0)
+        #expect(close(QuadraticRoots(a: 1e300, b: -3e300, c: 2e300), [1, 2]))
+        #expect(QuadraticRoots(a: .nan, b: 1, c: 1).count == 0)
+        var rng = SplitMix64(seed: 12)
+        for _ in 0..<10_000 {
+            let x1 = Double.random(in: -10...10, using: &rng), x2 = Double.random(in: -10...10, using: &rng)
+            let a = Double.random(in: 0.1...10, using: &rng)
+            let roots = QuadraticRoots(a: a, b: -a * (x1 + x2), c: a * x1 * x2)
+            #expect(roots.count == 2)
+            #expect(abs(roots.first - min(x1, x2)) <= 1e-6 && abs(roots.second - max(x1, x2)) <= 1e-6)
+        }
+    }
+
+    @Test("affine transforms compose and invert")
+    func affine() {
+        var rng = SplitMix64(seed: 13)
+        for _ in 0..<1000 {
+            let m = AffineTransform(a: rng.uniform(-2, 2), b: rng.uniform(-2, 2), c: rng.uniform(-2, 2),
+                                    d: rng.uniform(-2, 2), e: rng.uniform(-9, 9), f: rng.uniform(-9, 9))
+            let n = AffineTransform.rotation(radians: rng.uniform(-4, 4))
+                .concatenating(.translation(x: rng.uniform(-5, 5), y: 1))
+            let p = rng.point()
+            #expect(maxDifference(m.concatenating(n).apply(to: p), n.apply(to: m.apply(to: p))) < 1e-12)
+            guard abs(m.determinant) > 1e-3, let inverse = m.inverted else { continue }
+            #expect(maxDifference(inverse.apply(to: m.apply(to: p)), p) < 1e-9)
+        }
+        let quarter = AffineTransform.rotation(radians: .pi / 2).apply(to: Point(1, 0))
+        #expect(maxDifference(quarter, Point(0, 1)) < 1e-16)
+        #expect(AffineTransform.scale(x: 1, y: 0).inverted == nil)
+        #expect(AffineTransform.flipY.apply(to: Point(3, 4)) == Point(3, -4))
+    }
+
+    @Test("points: hypot does not overflow or underflow")
+    func pointLength() {
+        #expect(Point(3e300, 4e300).length == 5e300)
+        #expect(abs(Point(3e-310, 4e-310).length - 5e-310) <= 2e-323)
+        #expect(Point(.infinity, .nan).length.isNaN)
+        #expect(Point(-.infinity, 1).length == .infinity)
+        #expect(Point(3, 4).length == 5)
+    }
+}
