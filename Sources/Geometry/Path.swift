@@ -26,6 +26,9 @@ public struct Path: Hashable, Sendable {
     public private(set) var verbs: [Verb] = []
     public private(set) var xs: [Double] = []
     public private(set) var ys: [Double] = []
+    /// Index into `xs`/`ys` of the start of the last subpath (derived from the arrays; kept so
+    /// finding it is O(1) however often a path is closed and drawn on).
+    private var subpathStartIndex: Int?
 
     public init() {}
 
@@ -40,16 +43,14 @@ public struct Path: Hashable, Sendable {
 
     /// The start of the subpath that is open or was closed last.
     private var subpathStart: Point? {
-        guard let i = verbs.lastIndex(of: .move) else { return nil }
-        var index = 0
-        for v in verbs[..<i] { index += v.pointCount }
-        return Point(xs[index], ys[index])
+        subpathStartIndex.map { Point(xs[$0], ys[$0]) }
     }
 
     private mutating func append(_ verb: Verb, _ points: Point...) {
         if verb != .move && verb != .close, verbs.last == .close, let s = subpathStart {
             append(.move, s)
         }
+        if verb == .move { subpathStartIndex = xs.count }
         verbs.append(verb)
         for p in points {
             xs.append(p.x)

@@ -54,7 +54,7 @@ enum PathInfo {
         case "svg":
             console.print(arguments.flag("y-up") ? path.svgPathData : path.transformed(by: .flipY).svgPathData)
         default:
-            console.writeOutput(TextTable.keyValue(zip(header, fields.map(\.formatted)).map { ($0, $1) }))
+            console.writeOutput(TextTable.keyValue(zip(header, fields.map(\.rawText)).map { ($0, $1) }))
         }
     }
 }

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+import _TestSupport
+
+@Suite("beztune path-info")
+struct PathInfoTests {
+    /// The CSV the command writes, as header and one row of fields.
+    func readCSV(_ url: URL) throws -> (header: [String], row: [String]) {
+        let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        return (lines[0].split(separator: ",").map(String.init), lines[1].split(separator: ",").map(String.init))
+    }
+
+    @Test("a triangle of lines: exact box and length, y flipped into model space")
+    func triangle() throws {
+        let r = try BinaryRunner.run(["path-info", "--path", "M0 0 L3 4 L3 0 Z", "--format", "csv"])
+        #expect(r.status == 0 && r.stderr.isEmpty)
+        // SVG y-down → model y-up: the box [0,3]×[0,4] becomes [0,3]×[−4,0]; perimeter 3+4+5.
+        #expect(r.stdout == "segments,min_x,min_y,max_x,max_y,length\n3,0,-4,3,0,12\n")
+        let up = try BinaryRunner.run(["path-info", "--path", "M0 0 L3 4 L3 0 Z", "--format", "csv", "--y-up"])
+        #expect(up.stdout == "segments,min_x,min_y,max_x,max_y,length\n3,0,0,3,4,12\n")
+    }
+
+    @Test("a parabola: box and arc length against the closed form")
+    func parabola() throws {
+        // y = x² for x ∈ [−1, 1] as a quadratic Bézier, kept y-up: L = √5 + asinh(2)/2.
+        let folder = try TemporaryFolder()
+        let csv = folder.file("p.csv")
+        let r = try BinaryRunner.run(["path-info", "--path", "M-1 1 Q0 -1 1 1", "--y-up", "--csv", csv.path])
+        #expect(r.status == 0)
+        let (header, row) = try readCSV(csv)
+        #expect(header == ["segments", "min_x", "min_y", "max_x", "max_y", "length"])
+        #expect(row[0] == "1")
+        #expect(Double(row[1]) == -1 && Double(row[3]) == 1 && Double(row[4]) == 1)
+        #expect(abs(Double(row[2])!) < 1e-15)  // vertex at y = 0
+        let exact = 5.0.squareRoot() + asinh(2) / 2
+        #expect(abs(Double(row[5])! - exact) < 1e-9)
+        // The table on stdout shows the same numbers.
+        #expect(r.stdout.contains("segments") && r.stdout.contains(row[5]))
+    }
+
+    @Test("the seed ball: four cubics, box [−r, r] × [0, 2r] in model space")
+    func seedBall() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let file = root.appendingPathComponent("examples/seed-ball.path")
+        let r = try BinaryRunner.run(["path-info", "--path-file", file.path, "--format", "csv"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let row = r.stdout.split(separator: "\n")[1].split(separator: ",").map { Double($0)! }
+        #expect(Array(row[0..<5]) == [4, -50, 0, 50, 100])
+        // A circle of radius 50 has perimeter 100π; r/1.8 handles bulge slightly outside it.
+        #expect(row[5] > 100 * Double.pi && row[5] < 100 * Double.pi * 1.002)
+    }
+
+    @Test("--format svg prints normalised absolute path data, arcs as cubics")
+    func svgFormat() throws {
+        let r = try BinaryRunner.run(["path-info", "--path", "m1 2 h3 v4 z", "--format", "svg"])
+        #expect(r.status == 0)
+        #expect(r.stdout == "M1 2 L4 2 L4 6 Z\n")
+        let arc = try BinaryRunner.run(["path-info", "--path", "M0 0 A5 5 0 0 1 10 0", "--format", "svg"])
+        #expect(arc.stdout.hasPrefix("M0 0 C") && arc.stdout.components(separatedBy: "C").count == 3)
+    }
+
+    @Test("bad input: one line on stderr, the right exit status, no output file")
+    func badInput() throws {
+        let folder = try TemporaryFolder()
+        let csv = folder.file("out.csv").path
+        expectFailure(try BinaryRunner.run(["path-info", "--path", "M0 0 L1 x", "--csv", csv]),
+                      status: 2, mentioning: ["--path", "offset 8", "expected a number"])
+        expectFailure(try BinaryRunner.run(["path-info", "--path", "M1e999 0 L1 1", "--csv", csv]),
+                      status: 2, mentioning: ["out of range"])
+        expectFailure(try BinaryRunner.run(["path-info", "--path", "M0 0", "--csv", csv]),
+                      status: 1, mentioning: ["no segments"])
+        expectFailure(try BinaryRunner.run(["path-info", "--csv", csv]), status: 2, mentioning: ["missing input", "usage:"])
+        expectFailure(try BinaryRunner.run(["path-info", "--path", "M0 0 L1 1", "--path-file", "x"]),
+                      status: 2, mentioning: ["--path and --path-file cannot be used together"])
+        expectFailure(try BinaryRunner.run(["path-info", "--path", "M0 0 L1 1", "--bogus"]),
+                      status: 2, mentioning: ["unknown option '--bogus'"])
+        expectFailure(try BinaryRunner.run(["path-info", "--path", "M0 0 L1 1", "--accuracy", "nan"]),
+                      status: 2, mentioning: ["'nan'", "--accuracy"])
+        expectFailure(try BinaryRunner.run(["path-info", "--path", "M0 0 L1 1", "--accuracy", "-1"]),
+                      status: 2, mentioning: ["positive"])
+        expectFailure(try BinaryRunner.run(["path-info", "--path", "M0 0 L1 1", "--format", "pdf"]),
+                      status: 2, mentioning: ["'pdf'", "table, csv, svg"])
+        expectFailure(try BinaryRunner.run(["path-info", "--path"]), status: 2, mentioning: ["needs a value"])
+        expectFailure(try BinaryRunner.run(["path-info", "--path-file", folder.file("missing.path").path, "--csv", csv]),
+                      status: 1, mentioning: ["missing.path"])
+        expectFailure(try BinaryRunner.run(["path-info", "--path-file", folder.url.path, "--csv", csv]),
+                      status: 1, mentioning: ["directory"])
+        let garbage = folder.file("garbage.path")
+        try Data([0x4D, 0x00, 0xFF, 0xFE, 0x31]).write(to: garbage)
+        expectFailure(try BinaryRunner.run(["path-info", "--path-file", garbage.path, "--csv", csv]),
+                      status: 1, mentioning: ["garbage.path"])
+        #expect(try folder.contents() == ["garbage.path"], "no output file after a failure")
+        // An output into a folder that does not exist: runtime error, nothing written.
+        expectFailure(try BinaryRunner.run(["path-info", "--path", "M0 0 L1 1", "--csv", folder.file("no/such/out.csv").path]),
+                      status: 1, mentioning: ["no/such"])
+    }
+}
