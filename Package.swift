@@ -10,14 +10,20 @@ let package = Package(
     ],
     targets: [
         // MARK: - Public API
-        .target(name: "Geometry"),
+        .target(name: "Geometry", dependencies: ["_CIntrinsics"]),
         .target(name: "Render", dependencies: ["Geometry"]),
         .executableTarget(name: "beztune", dependencies: ["Geometry", "Render"]),
+
+        // MARK: - Benchmarks
+        .executableTarget(name: "beztune-bench", dependencies: ["Geometry", "Render"],
+                          path: "Benchmarks/Sources/beztune-bench"),
 
         // MARK: - Implementation details
         // System libraries from Debian packages, installed by scripts/setup.sh.
         .systemLibrary(name: "CLapack", path: "Sources/CLapack"),
         .systemLibrary(name: "CCairo", path: "Sources/CCairo"),
+        // Relaxed multiply-add and streaming stores, the two intrinsics Swift lacks.
+        .target(name: "_CIntrinsics"),
         // Seeded random numbers and helpers shared by the test bundles.
         .target(name: "_TestSupport"),
 

@@ -40,39 +40,50 @@ public struct CubicBatch: Sendable {
     /// curve-major into `output`: curve i at parameters[j] goes to output[2(i·m + j)] and
     /// output[2(i·m + j) + 1], with m = parameters.count.
     ///
-    /// Power basis by Horner's rule, B(t) = c₀ + t(c₁ + t(c₂ + t·c₃)) (see
-    /// `CubicBezier.powerCoefficients`); no allocation. `output` must hold exactly
-    /// `outputCount(parameterCount:)` values (a programmer error otherwise).
+    /// `kernel` chooses the method (see `CubicEvaluationKernel`; all agree with de Casteljau
+    /// within 16·ε·max|Pᵢ|), `threads` how many cores share the curves (contiguous blocks of
+    /// curves per thread, so the output does not depend on the thread count). No heap
+    /// allocation. `output` must hold exactly `outputCount(parameterCount:)` values and
+    /// `threads` must be ≥ 1 (programmer errors otherwise).
     public func evaluate(at parameters: UnsafeBufferPointer<Double>,
-                         into output: UnsafeMutableBufferPointer<Double>) {
+                         into output: UnsafeMutableBufferPointer<Double>,
+                         kernel: CubicEvaluationKernel = .simd, threads: Int = 1) {
         let m = parameters.count
         precondition(output.count == outputCount(parameterCount: m),
                      "CubicBatch.evaluate: output holds \(output.count) values, needs \(outputCount(parameterCount: m))")
-        let n = count
+        precondition(threads >= 1, "CubicBatch.evaluate: threads must be at least 1")
         coordinates.withUnsafeBufferPointer { c in
-            for i in 0..<n {
-                let x0 = c[i], y0 = c[n + i], x1 = c[2 * n + i], y1 = c[3 * n + i]
-                let x2 = c[4 * n + i], y2 = c[5 * n + i], x3 = c[6 * n + i], y3 = c[7 * n + i]
-                let ax = 3 * (x1 - x0), bx = 3 * (x2 - 2 * x1 + x0), cx = x3 - x0 + 3 * (x1 - x2)
-                let ay = 3 * (y1 - y0), by = 3 * (y2 - 2 * y1 + y0), cy = y3 - y0 + 3 * (y1 - y2)
-                var k = 2 * i * m
-                for j in 0..<m {
-                    let t = parameters[j]
-                    output[k] = x0 + t * (ax + t * (bx + t * cx))
-                    output[k + 1] = y0 + t * (ay + t * (by + t * cy))
-                    k += 2
-                }
-            }
+            let job = CubicEvaluationJob(coordinates: c, count: count, parameters: parameters, output: output)
+            job.run(kernel: kernel, threads: threads)
         }
     }
 
-    /// Safe-array form of `evaluate(at:into:)`: `output` is resized only when its count differs,
-    /// so a caller reusing one buffer allocates once.
-    public func evaluate(at parameters: [Double], into output: inout [Double]) {
+    /// Single-precision evaluation (`SIMD8<Float>`, four points per vector): the coefficients are
+    /// formed in Double and rounded to Float, the polynomial evaluated in Float. Agrees with
+    /// de Casteljau in Double within 16·ε_Float·max|Pᵢ|. Same layout and rules as the Double form.
+    public func evaluate(at parameters: UnsafeBufferPointer<Float>,
+                         into output: UnsafeMutableBufferPointer<Float>,
+                         streaming: Bool = false, threads: Int = 1) {
+        let m = parameters.count
+        precondition(output.count == outputCount(parameterCount: m),
+                     "CubicBatch.evaluate: output holds \(output.count) values, needs \(outputCount(parameterCount: m))")
+        precondition(threads >= 1, "CubicBatch.evaluate: threads must be at least 1")
+        coordinates.withUnsafeBufferPointer { c in
+            let job = CubicEvaluationJobFloat(coordinates: c, count: count, parameters: parameters, output: output)
+            job.run(streaming: streaming, threads: threads)
+        }
+    }
+
+    /// Safe-array form of `evaluate(at:into:kernel:threads:)`: `output` is resized only when its
+    /// count differs, so a caller reusing one buffer allocates once.
+    public func evaluate(at parameters: [Double], into output: inout [Double],
+                         kernel: CubicEvaluationKernel = .simd, threads: Int = 1) {
         let needed = outputCount(parameterCount: parameters.count)
         if output.count != needed { output = [Double](repeating: 0, count: needed) }
         parameters.withUnsafeBufferPointer { t in
-            output.withUnsafeMutableBufferPointer { out in evaluate(at: t, into: out) }
+            output.withUnsafeMutableBufferPointer { out in
+                evaluate(at: t, into: out, kernel: kernel, threads: threads)
+            }
         }
     }
 }

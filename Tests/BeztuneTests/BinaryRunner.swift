@@ -29,8 +29,8 @@ struct BinaryRunner {
         if let directory { process.currentDirectoryURL = directory }
         // Capture into files rather than pipes: nothing can block, whatever the output size.
         let capture = try TemporaryFolder()
-        FileManager.default.createFile(atPath: capture.file("out").path, contents: nil)
-        FileManager.default.createFile(atPath: capture.file("err").path, contents: nil)
+        _ = FileManager.default.createFile(atPath: capture.file("out").path, contents: nil)
+        _ = FileManager.default.createFile(atPath: capture.file("err").path, contents: nil)
         let out = try FileHandle(forWritingTo: capture.file("out"))
         let err = try FileHandle(forWritingTo: capture.file("err"))
         process.standardOutput = out

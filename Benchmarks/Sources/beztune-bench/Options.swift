@@ -1,0 +1,69 @@
+import Foundation
+
+/// The benchmark's command line: `--name value` pairs; lists are comma-separated and the run
+/// covers their Cartesian product.
+struct Options {
+    var workloads = ["eval"]
+    var kernels: [String] = ["all"]
+    var precisions = ["double", "float"]
+    var curves = [100_000]
+    var samples = [64]
+    var threads = [1]
+    var repeats = 7
+    var csv: String?
+    var writeWorkload: String?
+    var writeReference: String?
+    var referenceCurves = 1000
+    var quiet = false
+
+    static let usage = """
+        usage: beztune-bench [--workload eval,eval-incache] [--kernel all|horner,simd,…]
+                             [--precision double,float] [--curves N,…] [--samples M,…]
+                             [--threads T,…] [--repeats R] [--csv FILE]
+                             [--write-workload FILE] [--write-reference FILE [--reference-curves K]]
+        """
+
+    struct Failure: Error { let message: String }
+
+    init(_ arguments: [String]) throws(Failure) {
+        var i = 0
+        func value() throws(Failure) -> String {
+            guard i + 1 < arguments.count else { throw Failure(message: "option \(arguments[i]) needs a value") }
+            i += 1
+            return arguments[i]
+        }
+        func integers(_ text: String, name: String) throws(Failure) -> [Int] {
+            let parts = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+            guard !parts.isEmpty, parts.allSatisfy({ ($0 ?? 0) >= 1 }) else {
+                throw Failure(message: "invalid \(name) '\(text)': expected positive integers separated by commas")
+            }
+            return parts.map { $0! }
+        }
+        func words(_ text: String) -> [String] { text.split(separator: ",").map(String.init) }
+        while i < arguments.count {
+            switch arguments[i] {
+            case "--workload": workloads = words(try value())
+            case "--kernel": kernels = words(try value())
+            case "--precision": precisions = words(try value())
+            case "--curves": curves = try integers(try value(), name: "--curves")
+            case "--samples": samples = try integers(try value(), name: "--samples")
+            case "--threads": threads = try integers(try value(), name: "--threads")
+            case "--repeats": repeats = try integers(try value(), name: "--repeats")[0]
+            case "--csv": csv = try value()
+            case "--write-workload": writeWorkload = try value()
+            case "--write-reference": writeReference = try value()
+            case "--reference-curves": referenceCurves = try integers(try value(), name: "--reference-curves")[0]
+            case "--quiet": quiet = true
+            case "--help", "-h": throw Failure(message: Options.usage)
+            default: throw Failure(message: "unknown option '\(arguments[i])'\n" + Options.usage)
+            }
+            i += 1
+        }
+        for w in workloads where !["eval", "eval-incache"].contains(w) {
+            throw Failure(message: "unknown workload '\(w)' (workloads: eval, eval-incache)")
+        }
+        for p in precisions where !["double", "float"].contains(p) {
+            throw Failure(message: "unknown precision '\(p)' (double, float)")
+        }
+    }
+}
