@@ -5,7 +5,7 @@ SWIFT ?= swift
 OUT ?= out
 BEZTUNE_RELEASE = .build/release/beztune
 
-.PHONY: setup build release demo test clean
+.PHONY: setup build release demo test bench bench-peers clean
 
 setup:
 	@bash scripts/setup.sh
@@ -23,6 +23,18 @@ demo: release
 test: setup
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+
+# Throughput benchmarks (Benchmarks/README.md): the standard set, then scaling sweeps.
+bench: setup
+	@mkdir -p $(OUT)
+	Benchmarks/run --workload eval,eval-incache --threads 1,2 --csv $(OUT)/bench.csv
+	Benchmarks/run --workload eval --kernel simd,simd-streaming --precision double --curves 10,100,1000,10000,100000,1000000 --csv $(OUT)/bench-curves.csv
+	Benchmarks/run --workload eval --kernel simd,simd-streaming --precision double --samples 4,16,64,256 --curves 25000 --csv $(OUT)/bench-samples.csv
+
+# The same workload through every peer in one run (numpy, bezier, kurbo, C AVX2), one CSV.
+bench-peers: setup
+	@mkdir -p $(OUT)
+	Benchmarks/peers/run-peers --csv $(OUT)/bench-peers.csv
 
 clean:
 	rm -rf .build $(OUT)
