@@ -28,8 +28,8 @@ test: setup
 bench: setup
 	@mkdir -p $(OUT)
 	Benchmarks/run --workload eval,eval-incache --threads 1,2 --csv $(OUT)/bench.csv
-	Benchmarks/run --workload eval --kernel simd,simd-streaming --precision double --curves 10,100,1000,10000,100000,1000000 --csv $(OUT)/bench-curves.csv
-	Benchmarks/run --workload eval --kernel simd,simd-streaming --precision double --samples 4,16,64,256 --curves 25000 --csv $(OUT)/bench-samples.csv
+	Benchmarks/run --workload eval --kernel simd,simd-streaming --precision double --curves 10,100,1000,10000,100000,1000000 --csv $(OUT)/bench-curves.csv --png $(OUT)/bench-curves.png
+	Benchmarks/run --workload eval --kernel simd,simd-streaming --precision double --samples 4,16,64,256 --curves 25000 --csv $(OUT)/bench-samples.csv --png $(OUT)/bench-samples.png
 
 # The same workload through every peer in one run (numpy, bezier, kurbo, C AVX2), one CSV.
 bench-peers: setup

@@ -11,7 +11,7 @@ let package = Package(
     targets: [
         // MARK: - Public API
         .target(name: "Geometry", dependencies: ["_CIntrinsics"]),
-        .target(name: "Render", dependencies: ["Geometry"]),
+        .target(name: "Render", dependencies: ["Geometry", "CCairo"]),
         .executableTarget(name: "beztune", dependencies: ["Geometry", "Render"]),
 
         // MARK: - Benchmarks

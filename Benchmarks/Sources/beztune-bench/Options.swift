@@ -11,6 +11,7 @@ struct Options {
     var threads = [1]
     var repeats = 7
     var csv: String?
+    var png: String?
     var writeWorkload: String?
     var writeReference: String?
     var referenceCurves = 1000
@@ -19,7 +20,7 @@ struct Options {
     static let usage = """
         usage: beztune-bench [--workload eval,eval-incache] [--kernel all|horner,simd,…]
                              [--precision double,float] [--curves N,…] [--samples M,…]
-                             [--threads T,…] [--repeats R] [--csv FILE]
+                             [--threads T,…] [--repeats R] [--csv FILE] [--png FILE]
                              [--write-workload FILE] [--write-reference FILE [--reference-curves K]]
         """
 
@@ -50,6 +51,7 @@ struct Options {
             case "--threads": threads = try integers(try value(), name: "--threads")
             case "--repeats": repeats = try integers(try value(), name: "--repeats")[0]
             case "--csv": csv = try value()
+            case "--png": png = try value()
             case "--write-workload": writeWorkload = try value()
             case "--write-reference": writeReference = try value()
             case "--reference-curves": referenceCurves = try integers(try value(), name: "--reference-curves")[0]

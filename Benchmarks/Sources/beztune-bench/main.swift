@@ -22,6 +22,8 @@ let header = ["workload", "kernel", "precision", "threads", "curves", "samples",
               "median_s", "min_s", "max_s", "points_per_s", "gb_per_s"]
 var csv = CSVWriter(header: header)
 var table: [[String]] = []
+/// (series name, swept value, points per second) for the chart.
+var measured: [(String, Double, Double)] = []
 var refused = false
 
 /// Values handed to `concurrentPerform`: each thread writes only its own buffer.
@@ -149,6 +151,9 @@ for workload in options.workloads {
                                                   .double(seconds.median), .double(seconds.min), .double(seconds.max),
                                                   .double(rate), .double(rate * bytesPerPoint / 1e9)]
                         csv.appendRow(fields)
+                        let swept = options.curves.count > 1 ? Double(n) : options.samples.count > 1 ? Double(m) : Double(threads)
+                        let seriesName = "\(workload) \(name) \(precision)" + (options.threads.count > 1 && options.curves.count + options.samples.count > 2 ? " ×\(threads)" : "")
+                        measured.append((seriesName, swept, rate))
                         table.append([workload, name, precision, "\(threads)", "\(n)", "\(m)",
                                       String(format: "%.4g", seconds.median), String(format: "%.1f", rate / 1e6),
                                       String(format: "%.2f", rate * bytesPerPoint / 1e9)])
@@ -166,6 +171,22 @@ if let path = options.csv {
         try AtomicFile.write(csv.text, to: URL(fileURLWithPath: path))
     } catch {
         FileHandle.standardError.write(Data("beztune-bench: \(error.description)\n".utf8))
+        exit(1)
+    }
+}
+if let path = options.png {
+    let xLabel = options.curves.count > 1 ? "curves" : options.samples.count > 1 ? "samples per curve" : "threads"
+    var names: [String] = []
+    for (name, _, _) in measured where !names.contains(name) { names.append(name) }
+    let series = names.map { name in
+        Chart.Series(name: name, points: measured.filter { $0.0 == name }.map { Point($0.1, $0.2 / 1e6) }, kind: .lineWithMarkers)
+    }
+    var chart = Chart(title: "Cubic evaluation throughput", xLabel: xLabel, yLabel: "M points/s", series: series)
+    if options.curves.count > 1 || options.samples.count > 1 { chart.xScale = .logarithmic }
+    do {
+        try AtomicFile.write(try chart.render(.png), to: URL(fileURLWithPath: path))
+    } catch {
+        FileHandle.standardError.write(Data("beztune-bench: \(error)\n".utf8))
         exit(1)
     }
 }

@@ -1,0 +1,226 @@
+import CCairo
+import Foundation
+import Geometry
+
+/// The image formats a `Canvas` encodes.
+public enum ImageFormat: String, Sendable, CaseIterable {
+    case png, svg
+}
+
+/// A drawing surface in pixel coordinates (origin top left, y down) over cairo: an ARGB32 image
+/// surface encoded as PNG, or cairo's SVG surface. Frames and charts draw through this one type,
+/// so a PNG and an SVG of the same figure come from the same drawing code.
+///
+/// A reference type because it owns cairo objects, released in `deinit`; not shared across
+/// threads. Sizes are limited to 1…16384 pixels a side (cairo's own image limit is 32767).
+public final class Canvas {
+    public let width: Int
+    public let height: Int
+    public let format: ImageFormat
+    private let surface: OpaquePointer
+    private let cr: OpaquePointer
+    private let sink: ByteSink
+
+    /// The largest width or height accepted, in pixels.
+    public static let maximumSide = 16_384
+
+    /// Collects the bytes cairo streams out.
+    final class ByteSink {
+        var data = Data()
+    }
+
+    public init(width: Int, height: Int, format: ImageFormat) throws(RenderError) {
+        guard (1...Canvas.maximumSide).contains(width), (1...Canvas.maximumSide).contains(height) else {
+            throw RenderError("image size \(width)×\(height) out of range: each side must be 1…\(Canvas.maximumSide) pixels")
+        }
+        self.width = width
+        self.height = height
+        self.format = format
+        let sink = ByteSink()
+        self.sink = sink
+        let made: OpaquePointer?
+        switch format {
+        case .png:
+            made = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+        case .svg:
+            made = cairo_svg_surface_create_for_stream(
+                { closure, bytes, length in
+                    guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
+                    Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
+                    return CAIRO_STATUS_SUCCESS
+                }, Unmanaged.passUnretained(sink).toOpaque(), Double(width), Double(height))
+        }
+        guard let made, cairo_surface_status(made) == CAIRO_STATUS_SUCCESS else {
+            throw RenderError("cannot create a \(width)×\(height) \(format.rawValue) surface (out of memory?)")
+        }
+        if format == .svg { cairo_svg_surface_set_document_unit(made, CAIRO_SVG_UNIT_PX) }
+        surface = made
+        guard let context = cairo_create(made) else { throw RenderError("cannot create a cairo context") }
+        cr = context
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+    }
+
+    deinit {
+        cairo_destroy(cr)
+        cairo_surface_destroy(surface)
+    }
+
+    // MARK: Paths in pixel space
+
+    /// Starts a new path: `path`, already in pixel coordinates (quadratics drawn as their exact
+    /// cubic elevations).
+    public func setPath(_ path: Path) {
+        cairo_new_path(cr)
+        var k = 0
+        var current = Point.zero
+        let xs = path.xs, ys = path.ys
+        for verb in path.verbs {
+            switch verb {
+            case .move:
+                cairo_move_to(cr, xs[k], ys[k])
+                current = Point(xs[k], ys[k])
+            case .line:
+                cairo_line_to(cr, xs[k], ys[k])
+                current = Point(xs[k], ys[k])
+            case .quadratic:
+                let q = QuadraticBezier(current, Point(xs[k], ys[k]), Point(xs[k + 1], ys[k + 1])).elevated
+                cairo_curve_to(cr, q.p1.x, q.p1.y, q.p2.x, q.p2.y, q.p3.x, q.p3.y)
+                current = q.p3
+            case .cubic:
+                cairo_curve_to(cr, xs[k], ys[k], xs[k + 1], ys[k + 1], xs[k + 2], ys[k + 2])
+                current = Point(xs[k + 2], ys[k + 2])
+            case .close:
+                cairo_close_path(cr)
+            }
+            k += verb.pointCount
+        }
+    }
+
+    private func setColor(_ c: Color) { cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha) }
+
+    /// Fills the current path (non-zero winding) and keeps it for a following stroke.
+    public func fill(_ color: Color) {
+        setColor(color)
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+        cairo_fill_preserve(cr)
+    }
+
+    /// Strokes the current path with a width in pixels and an optional dash pattern.
+    public func stroke(_ color: Color, width: Double, dash: [Double] = []) {
+        setColor(color)
+        cairo_set_line_width(cr, width)
+        cairo_set_dash(cr, dash, Int32(dash.count), 0)
+        cairo_stroke_preserve(cr)
+        cairo_set_dash(cr, nil, 0, 0)
+    }
+
+    /// Paints the whole canvas.
+    public func paint(_ color: Color) {
+        setColor(color)
+        cairo_paint(cr)
+    }
+
+    /// A circle of `radius` pixels around `center`, filled and/or outlined.
+    public func dot(at center: Point, radius: Double, fill: Color?, stroke: Color?, width: Double = 1) {
+        cairo_new_path(cr)
+        cairo_arc(cr, center.x, center.y, radius, 0, 2 * Double.pi)
+        if let fill { self.fill(fill) }
+        if let stroke { self.stroke(stroke, width: width) }
+        cairo_new_path(cr)
+    }
+
+    /// Clips further drawing to the rectangle (pixels) until `resetClip()`.
+    public func clip(x: Double, y: Double, width: Double, height: Double) {
+        cairo_new_path(cr)
+        cairo_rectangle(cr, x, y, width, height)
+        cairo_clip(cr)
+        cairo_new_path(cr)
+    }
+
+    public func resetClip() { cairo_reset_clip(cr) }
+
+    // MARK: Text
+
+    /// How a text's reference point relates to its box.
+    public enum TextAnchor: Sendable { case left, center, right }
+
+    /// Draws `text` with its baseline at `y` (DejaVu Sans, `size` pixels), anchored at `x`;
+    /// `rotated` turns it 90° counter-clockwise (for a vertical axis label).
+    public func text(_ text: String, at p: Point, size: Double, color: Color = .black,
+                     anchor: TextAnchor = .left, rotated: Bool = false) {
+        cairo_set_font_size(cr, size)
+        var extents = cairo_text_extents_t()
+        cairo_text_extents(cr, text, &extents)
+        let shift: Double
+        switch anchor {
+        case .left: shift = 0
+        case .center: shift = -extents.x_advance / 2
+        case .right: shift = -extents.x_advance
+        }
+        cairo_save(cr)
+        cairo_translate(cr, p.x, p.y)
+        if rotated { cairo_rotate(cr, -Double.pi / 2) }
+        setColor(color)
+        cairo_move_to(cr, shift, 0)
+        cairo_show_text(cr, text)
+        cairo_restore(cr)
+        cairo_new_path(cr)
+    }
+
+    /// The advance width of `text` at `size` pixels.
+    public func textWidth(_ text: String, size: Double) -> Double {
+        cairo_set_font_size(cr, size)
+        var extents = cairo_text_extents_t()
+        cairo_text_extents(cr, text, &extents)
+        return extents.x_advance
+    }
+
+    // MARK: Output
+
+    /// The encoded image. Call once, after drawing.
+    public func encoded() throws(RenderError) -> Data {
+        guard cairo_status(cr) == CAIRO_STATUS_SUCCESS else {
+            throw RenderError("drawing failed: \(String(cString: cairo_status_to_string(cairo_status(cr))))")
+        }
+        switch format {
+        case .png:
+            cairo_surface_flush(surface)
+            let status = cairo_surface_write_to_png_stream(surface, { closure, bytes, length in
+                guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
+                Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
+                return CAIRO_STATUS_SUCCESS
+            }, Unmanaged.passUnretained(sink).toOpaque())
+            guard status == CAIRO_STATUS_SUCCESS else {
+                throw RenderError("PNG encoding failed: \(String(cString: cairo_status_to_string(status)))")
+            }
+        case .svg:
+            cairo_surface_finish(surface)
+        }
+        return sink.data
+    }
+
+    /// The pixels of a PNG canvas as (red, green, blue, alpha) bytes, row by row (for tests and
+    /// image comparisons); un-premultiplied.
+    public func pixels() -> [UInt8] {
+        precondition(format == .png, "pixels() needs a PNG canvas")
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else { return [] }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        var out = [UInt8](repeating: 0, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let p = data + y * stride + 4 * x  // BGRA, little-endian ARGB32, premultiplied
+                let a = p[3]
+                func unpremultiply(_ v: UInt8) -> UInt8 { a == 0 ? 0 : UInt8(min(255, (Int(v) * 255 + Int(a) / 2) / Int(a))) }
+                let k = 4 * (y * width + x)
+                out[k] = unpremultiply(p[2])
+                out[k + 1] = unpremultiply(p[1])
+                out[k + 2] = unpremultiply(p[0])
+                out[k + 3] = a
+            }
+        }
+        return out
+    }
+}
