@@ -197,8 +197,34 @@ public final class Canvas {
             }
         case .svg:
             cairo_surface_finish(surface)
+            return Canvas.renumberingSurfaceIDs(sink.data)
         }
         return sink.data
+    }
+
+    /// cairo names SVG groups `surfaceN` from a process-wide counter, so the same drawing would
+    /// differ with what the process drew before; renumber them 1, 2, … in order of appearance so
+    /// a document depends only on its own content.
+    static func renumberingSurfaceIDs(_ data: Data) -> Data {
+        let text = String(decoding: data, as: UTF8.self)
+        let key = "surface"
+        var numbers: [Substring: Int] = [:]
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        var rest = text[...]
+        while let range = rest.range(of: key) {
+            out += rest[..<range.upperBound]
+            rest = rest[range.upperBound...]
+            let digits = rest.prefix { $0.isASCII && $0.isNumber }
+            if !digits.isEmpty {
+                let n = numbers[digits] ?? (numbers.count + 1)
+                numbers[digits] = n
+                out += String(n)
+                rest = rest.dropFirst(digits.count)
+            }
+        }
+        out += rest
+        return Data(out.utf8)
     }
 
     /// The pixels of a PNG canvas as (red, green, blue, alpha) bytes, row by row (for tests and
