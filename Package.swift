@@ -6,13 +6,15 @@ let package = Package(
     products: [
         .library(name: "Geometry", targets: ["Geometry"]),
         .library(name: "Render", targets: ["Render"]),
+        .library(name: "LeastSquares", targets: ["LeastSquares"]),
         .executable(name: "beztune", targets: ["beztune"]),
     ],
     targets: [
         // MARK: - Public API
         .target(name: "Geometry", dependencies: ["_CIntrinsics"]),
         .target(name: "Render", dependencies: ["Geometry", "CCairo"]),
-        .executableTarget(name: "beztune", dependencies: ["Geometry", "Render"]),
+        .target(name: "LeastSquares", dependencies: ["CLapack"]),
+        .executableTarget(name: "beztune", dependencies: ["Geometry", "Render", "LeastSquares"]),
 
         // MARK: - Benchmarks
         .executableTarget(name: "beztune-bench", dependencies: ["Geometry", "Render"],
@@ -30,6 +32,7 @@ let package = Package(
         // MARK: - Unit test bundles
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "_TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "_TestSupport"]),
+        .testTarget(name: "LeastSquaresTests", dependencies: ["LeastSquares", "_TestSupport"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CLapack", "CCairo"]),
         .testTarget(name: "BeztuneTests", dependencies: ["beztune", "_TestSupport"]),
     ],

@@ -11,6 +11,7 @@ struct Beztune {
 
     static let commands: [Command] = [
         PathInfo.command,
+        Nist.command,
     ]
 
     static var overview: String {

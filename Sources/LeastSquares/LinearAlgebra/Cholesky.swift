@@ -1,0 +1,47 @@
+import CLapack
+
+/// The Cholesky factorization A = Rᵀ·R of a symmetric positive definite matrix by LAPACK
+/// `dpotrf` (upper triangle), and solves with it by `dpotrs`.
+///
+/// Not used by the Levenberg–Marquardt solver, which never forms JᵀJ (that squares the condition
+/// number); it is here for small, well-conditioned normal-equation systems and for tests.
+public struct Cholesky: Sendable {
+    /// R, upper triangular with a positive diagonal (the strict lower triangle is zero).
+    public let factor: Matrix
+
+    /// Factorizes `a` (only its upper triangle is read). Throws with the order of the first
+    /// leading minor that is not positive definite.
+    public init(_ a: Matrix) throws(LAPACKError) {
+        precondition(a.rows == a.columns, "Cholesky: A must be square, got \(a.rows) × \(a.columns)")
+        let n = a.rows
+        var work = a
+        if n > 0 {
+            let info = LAPACKE_dpotrf(LAPACK_COL_MAJOR, LAPACKSupport.char("U"), LAPACKSupport.int(n),
+                                      &work.elements, LAPACKSupport.leading(n))
+            try LAPACKError.check("dpotrf", info)
+        }
+        for j in 0..<n {
+            for i in (j + 1)..<n { work[i, j] = 0 }
+        }
+        factor = work
+    }
+
+    /// X with A·X = B (`dpotrs`).
+    public func solve(_ b: Matrix) throws(LAPACKError) -> Matrix {
+        let n = factor.rows
+        precondition(b.rows == n, "Cholesky.solve: A is \(n) × \(n) but B has \(b.rows) rows")
+        var x = b
+        if n > 0, b.columns > 0 {
+            let info = LAPACKE_dpotrs(LAPACK_COL_MAJOR, LAPACKSupport.char("U"), LAPACKSupport.int(n),
+                                      LAPACKSupport.int(b.columns), factor.elements, LAPACKSupport.leading(n),
+                                      &x.elements, LAPACKSupport.leading(n))
+            try LAPACKError.check("dpotrs", info)
+        }
+        return x
+    }
+
+    /// x with A·x = b (`dpotrs`).
+    public func solve(_ b: [Double]) throws(LAPACKError) -> [Double] {
+        try solve(Matrix(column: b)).elements
+    }
+}

@@ -1,0 +1,43 @@
+/// A LAPACK routine returned `info ≠ 0`. The ``description`` names the routine, the code and what
+/// the code means for that routine (from the routine's reference documentation):
+///
+///     dpotrf failed (info 3): the leading minor of order 3 is not positive definite
+///     dgesdd failed (info -5): argument 5 had an illegal value (LAPACKE also reports NaN input this way)
+public struct LAPACKError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The routine, e.g. `"dgels"`.
+    public var routine: String
+    /// LAPACK's `info`: negative for an illegal argument, positive for a numerical failure.
+    public var info: Int
+    /// What the code means for this routine.
+    public var meaning: String
+
+    public var description: String { "\(routine) failed (info \(info)): \(meaning)" }
+
+    /// The error for `info` returned by `routine`, or nil when `info == 0`.
+    static func check(_ routine: String, _ info: Int32) throws(LAPACKError) {
+        guard info != 0 else { return }
+        throw LAPACKError(routine: routine, info: Int(info), meaning: meaning(routine, Int(info)))
+    }
+
+    /// The documented meaning of `info` for `routine`.
+    static func meaning(_ routine: String, _ info: Int) -> String {
+        if info == -1011 { return "LAPACKE could not allocate its workspace (out of memory)" }
+        if info < 0 {
+            return "argument \(-info) had an illegal value (LAPACKE also reports NaN input this way)"
+        }
+        switch routine {
+        case "dgels":
+            return "diagonal element \(info) of the triangular factor of A is zero, so A does not have full rank; use the SVD solver (dgelsd)"
+        case "dgelsd":
+            return "the SVD did not converge: \(info) off-diagonal elements of an intermediate bidiagonal form did not converge to zero"
+        case "dgesdd":
+            return "the divide-and-conquer SVD (dbdsdc) did not converge"
+        case "dpotrf":
+            return "the leading minor of order \(info) is not positive definite, so the factorization could not be completed"
+        case "dtrtrs":
+            return "diagonal element \(info) of the triangular matrix is zero, so it is singular"
+        default:
+            return "numerical failure \(info)"
+        }
+    }
+}

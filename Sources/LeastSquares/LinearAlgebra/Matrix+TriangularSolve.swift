@@ -1,0 +1,31 @@
+import CLapack
+
+extension Matrix {
+    /// Which triangle of a square matrix holds a triangular operand.
+    public enum Triangle: Sendable { case upper, lower }
+
+    /// X with op(T)·X = B for the triangular matrix T = `self` (only its `triangle` is read), by
+    /// LAPACK `dtrtrs`. Throws when a diagonal entry is exactly zero (T singular).
+    public func solveTriangular(_ b: Matrix, triangle: Triangle = .upper, transposing: Bool = false,
+                                unitDiagonal: Bool = false) throws(LAPACKError) -> Matrix {
+        precondition(rows == columns, "solveTriangular: T must be square, got \(rows) × \(columns)")
+        precondition(b.rows == rows, "solveTriangular: T is \(rows) × \(columns) but B has \(b.rows) rows")
+        var x = b
+        if rows > 0, b.columns > 0 {
+            let info = LAPACKE_dtrtrs(LAPACK_COL_MAJOR, LAPACKSupport.char(triangle == .upper ? "U" : "L"),
+                                      LAPACKSupport.char(transposing ? "T" : "N"),
+                                      LAPACKSupport.char(unitDiagonal ? "U" : "N"), LAPACKSupport.int(rows),
+                                      LAPACKSupport.int(b.columns), elements, LAPACKSupport.leading(rows),
+                                      &x.elements, LAPACKSupport.leading(rows))
+            try LAPACKError.check("dtrtrs", info)
+        }
+        return x
+    }
+
+    /// x with op(T)·x = b (see ``solveTriangular(_:triangle:transposing:unitDiagonal:)-(Matrix,_,_,_)``).
+    public func solveTriangular(_ b: [Double], triangle: Triangle = .upper, transposing: Bool = false,
+                                unitDiagonal: Bool = false) throws(LAPACKError) -> [Double] {
+        try solveTriangular(Matrix(column: b), triangle: triangle, transposing: transposing,
+                            unitDiagonal: unitDiagonal).elements
+    }
+}

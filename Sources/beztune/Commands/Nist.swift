@@ -1,0 +1,111 @@
+import Foundation
+import LeastSquares
+import Render
+
+/// `beztune nist`: the NIST StRD nonlinear regression suite — 27 problems × 2 starts — fitted by
+/// Levenberg–Marquardt with automatic derivatives, scored by log relative errors (LRE).
+enum Nist {
+    static let spec = CommandSpec(
+        name: "nist",
+        abstract: "Fit the NIST StRD nonlinear regression problems and score the digits against the certified values.",
+        synopsis: "--data DIR [--problem NAME …] [--csv FILE]",
+        options: [
+            .init(name: "data", arity: .single(valueName: "DIR"),
+                  help: "Folder with the original NIST StRD .dat files (Misra1a.dat … Bennett5.dat)."),
+            .init(name: "problem", arity: .repeated(valueName: "NAME"),
+                  help: "Run only this problem (case-insensitive, repeatable); default all 27."),
+            .init(name: "csv", arity: .single(valueName: "FILE"),
+                  help: "Write one CSV row per run: \(header.joined(separator: ","))."),
+        ],
+        discussion: """
+            LRE = -log10(|x - c|/|c|) against NIST's certified value c, capped at 11 (NIST certifies
+            11 digits). lre_params is the minimum over the parameters, lre_ssr that of the residual
+            sum of squares, lre_stderr the minimum over the standard errors against NIST's certified
+            standard deviations. The summary gives the mean of lre_params and how many runs reach
+            4 and 6 digits. Lanczos1's certified RSS (1.4e-25) is rounding noise that double
+            precision cannot resolve, so its lre_ssr and lre_stderr are about 3 by nature.
+            The data are NIST's public files, which BezierTune does not ship:
+            https://www.itl.nist.gov/div898/strd/nls/nls_main.shtml
+            """)
+
+    static let command = Beztune.Command(spec: spec, run: run)
+
+    static let header = ["problem", "start", "lre_params", "lre_ssr", "lre_stderr", "iterations",
+                         "evaluations", "status", "ssr", "certified_ssr"]
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
+        guard let folder = arguments.string("data") else {
+            throw arguments.usage("missing --data DIR (the folder with the NIST StRD .dat files)")
+        }
+        var problems: [StRDProblem] = []
+        for name in arguments.strings("problem") {
+            guard let problem = StRDProblem.named(name) else {
+                throw arguments.usage("invalid value '\(name)' for '--problem': expected one of \(StRDProblem.all.map(\.name).joined(separator: ", "))")
+            }
+            if !problems.contains(problem) { problems.append(problem) }
+        }
+        let datasets = try load(folder: folder, problems: problems.isEmpty ? nil : problems)
+
+        let runs = StRDRunner.runAll(datasets)
+        var csv = CSVWriter(header: header)
+        var rows: [[String]] = []
+        for r in runs {
+            csv.appendRow([.text(r.problem.name), .int(r.start), .double(r.parameterLRE),
+                           .double(r.residualSumOfSquaresLRE), .double(r.standardErrorLRE),
+                           .int(r.fit.iterations), .int(r.fit.evaluations), .text(r.fit.status.rawValue),
+                           .double(r.fit.residualSumOfSquares),
+                           .double(datasets.first { $0.problem == r.problem }!.certifiedResidualSumOfSquares)])
+            rows.append([r.problem.name, String(r.start), fixed(r.parameterLRE), fixed(r.residualSumOfSquaresLRE),
+                         fixed(r.standardErrorLRE), String(r.fit.iterations), String(r.fit.evaluations),
+                         r.fit.status.rawValue])
+        }
+        if let file = arguments.string("csv") {
+            do throws(FileWriteError) {
+                try AtomicFile.write(csv.text, to: URL(fileURLWithPath: file))
+            } catch {
+                throw .runtime(error.description)
+            }
+        }
+        let summary = StRDSummary(runs)
+        let stderrOK = runs.count { $0.standardErrorLRE >= 4 }
+        console.writeOutput(TextTable.render(header: Array(header.prefix(8)), rows: rows))
+        console.print("mean LRE \(String(format: "%.2f", summary.meanLRE)) over \(summary.runs) runs; "
+                      + "LRE >= 4 on \(summary.atLeast4) of \(summary.runs); LRE >= 6 on \(summary.atLeast6) of \(summary.runs); "
+                      + "standard errors LRE >= 4 on \(stderrOK) of \(summary.runs)")
+    }
+
+    /// One decimal, as LRE tables are printed.
+    static func fixed(_ x: Double) -> String { String(format: "%.1f", x) }
+
+    /// Reads the datasets of `problems` (all 27 when nil) from `folder`; a missing, unreadable or
+    /// malformed file is a runtime error naming it (and the line).
+    static func load(folder: String, problems: [StRDProblem]?) throws(CLIError) -> [StRDDataset] {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
+            throw .runtime("\(folder): no such folder")
+        }
+        guard isFolder.boolValue else { throw .runtime("\(folder): not a folder") }
+        if problems == nil {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            guard names.contains(where: { $0.lowercased().hasSuffix(".dat") }) else {
+                throw .runtime("\(folder): no .dat files; expected the 27 NIST StRD files (Misra1a.dat … Bennett5.dat)")
+            }
+        }
+        var datasets: [StRDDataset] = []
+        for problem in problems ?? StRDProblem.all {
+            let path = folder.hasSuffix("/") ? folder + problem.fileName : folder + "/" + problem.fileName
+            let text: String
+            do throws(FileReadError) {
+                text = try TextFile.read(URL(fileURLWithPath: path), kind: "NIST StRD .dat file")
+            } catch {
+                throw .runtime("\(path): \(error.reason)")
+            }
+            do throws(StRDFileError) {
+                datasets.append(try StRDFile.parse(text, fileName: path))
+            } catch {
+                throw .runtime(error.description)
+            }
+        }
+        return datasets
+    }
+}
