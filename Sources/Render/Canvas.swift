@@ -227,26 +227,9 @@ public final class Canvas {
         return Data(out.utf8)
     }
 
-    /// The pixels of a PNG canvas as (red, green, blue, alpha) bytes, row by row (for tests and
-    /// image comparisons); un-premultiplied.
-    public func pixels() -> [UInt8] {
-        precondition(format == .png, "pixels() needs a PNG canvas")
-        cairo_surface_flush(surface)
-        guard let data = cairo_image_surface_get_data(surface) else { return [] }
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        var out = [UInt8](repeating: 0, count: width * height * 4)
-        for y in 0..<height {
-            for x in 0..<width {
-                let p = data + y * stride + 4 * x  // BGRA, little-endian ARGB32, premultiplied
-                let a = p[3]
-                func unpremultiply(_ v: UInt8) -> UInt8 { a == 0 ? 0 : UInt8(min(255, (Int(v) * 255 + Int(a) / 2) / Int(a))) }
-                let k = 4 * (y * width + x)
-                out[k] = unpremultiply(p[2])
-                out[k + 1] = unpremultiply(p[1])
-                out[k + 2] = unpremultiply(p[0])
-                out[k + 3] = a
-            }
-        }
-        return out
+    /// The pixels drawn so far (PNG canvases only).
+    public func raster() -> RasterImage {
+        precondition(format == .png, "raster() needs a PNG canvas")
+        return RasterImage(surface: surface)
     }
 }

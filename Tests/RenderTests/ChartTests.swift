@@ -58,7 +58,7 @@ struct ChartTests {
         let c = Chart(title: "", xLabel: "", yLabel: "", series: [line])
         let canvas = try Canvas(width: c.width, height: c.height, format: .png)
         c.draw(on: canvas)
-        let pixels = canvas.pixels()
+        let pixels = canvas.raster().rgba
         // Axes span 0…10 on both sides, so the data point (5, 5) is the centre of the plot area:
         // left 78, right width − 40, top 44, bottom height − 56.
         let x = Int((78 + Double(c.width - 40)) / 2), y = Int((44 + Double(c.height - 56)) / 2)
