@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "Geometry", targets: ["Geometry"]),
         .library(name: "Render", targets: ["Render"]),
         .library(name: "LeastSquares", targets: ["LeastSquares"]),
+        .library(name: "Deform", targets: ["Deform"]),
         .executable(name: "beztune", targets: ["beztune"]),
     ],
     targets: [
@@ -14,7 +15,8 @@ let package = Package(
         .target(name: "Geometry", dependencies: ["_CIntrinsics"]),
         .target(name: "Render", dependencies: ["Geometry", "CCairo"]),
         .target(name: "LeastSquares", dependencies: ["CLapack"]),
-        .executableTarget(name: "beztune", dependencies: ["Geometry", "Render", "LeastSquares"]),
+        .target(name: "Deform", dependencies: ["Geometry"]),
+        .executableTarget(name: "beztune", dependencies: ["Geometry", "Render", "LeastSquares", "Deform"]),
 
         // MARK: - Benchmarks
         .executableTarget(name: "beztune-bench", dependencies: ["Geometry", "Render"],
@@ -31,8 +33,9 @@ let package = Package(
 
         // MARK: - Unit test bundles
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "_TestSupport"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "_TestSupport"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "_TestSupport"], exclude: ["Resources"]),
         .testTarget(name: "LeastSquaresTests", dependencies: ["LeastSquares", "_TestSupport"]),
+        .testTarget(name: "DeformTests", dependencies: ["Deform", "Geometry", "_TestSupport"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CLapack", "CCairo"]),
         .testTarget(name: "BeztuneTests", dependencies: ["beztune", "_TestSupport"]),
     ],

@@ -93,3 +93,29 @@ struct SegmentTests {
         #expect(Point(3, 4).length == 5)
     }
 }
+
+@Suite("Signed area")
+struct SignedAreaTests {
+    @Test("polygons: exact shoelace areas, sign from orientation")
+    func polygons() {
+        let square = Path.polyline([Point(0, 0), Point(2, 0), Point(2, 2), Point(0, 2)], closed: true)
+        #expect(SignedArea.of(square) == 4)
+        #expect(SignedArea.of(square.reversed()) == -4)
+        let open = Path.polyline([Point(0, 0), Point(3, 0), Point(0, 4)])
+        #expect(SignedArea.of(open) == 6)  // closed by the straight line back to the start
+    }
+
+    @Test("the cubic closed form equals ½∫(x y′ − y x′) dt by Gauss–Legendre")
+    func cubicClosedForm() {
+        var rng = SplitMix64(seed: 41)
+        let rule = GaussLegendre(points: 8)  // the integrand is a degree-5 polynomial: exact
+        for _ in 0..<2000 {
+            let c = CubicBezier(rng.point(), rng.point(), rng.point(), rng.point())
+            let numeric = 0.5 * rule.integrate(from: 0, to: 1) { t in
+                let p = c.point(at: t), d = c.derivative(at: t)
+                return p.x * d.y - p.y * d.x
+            }
+            #expect(abs(SignedArea.of(c) - numeric) <= 1e-10 * max(1, abs(numeric)))
+        }
+    }
+}

@@ -12,6 +12,7 @@ struct Beztune {
     static let commands: [Command] = [
         PathInfo.command,
         Nist.command,
+        Model.command,
     ]
 
     static var overview: String {

@@ -1,0 +1,16 @@
+/// The models the toolkit offers by name (`beztune model --list`).
+public enum ModelCatalog {
+    /// Every model, in listing order.
+    public static let all: [any DeformModel] = [BallModel()]
+
+    /// The names of every model.
+    public static var names: [String] { all.map(\.name) }
+
+    /// The model called `name`, or an error listing the valid names.
+    public static func model(named name: String) throws(ModelInputError) -> any DeformModel {
+        guard let m = all.first(where: { $0.name == name }) else {
+            throw .unknownModel(name: name, valid: names)
+        }
+        return m
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+
+/// A damped spring as a timing function: the position y(t) of a unit mass released at 0 with
+/// velocity v₀ towards a rest point at 1,
+///
+///     y″ + 2ζω·y′ + ω²·(y − 1) = 0,   y(0) = 0,   y′(0) = v₀,
+///
+/// with natural frequency ω (radians per unit of progress), damping ratio ζ ≥ 0 and initial
+/// velocity v₀ (progress units per unit of progress; positive moves towards 1). Progress is
+/// the time: an animation of D seconds with a spring of ω_s rad/s has ω = ω_s·D and
+/// v₀ = v₀_s·D (``init(mass:stiffness:damping:initialVelocity:duration:)`` does this).
+///
+/// Closed forms of u = y − 1 (u(0) = −1, u′(0) = v₀), any textbook on the damped harmonic
+/// oscillator (e.g. Thornton & Marion, *Classical Dynamics*, §3.5):
+/// - underdamped ζ < 1, ω_d = ω√(1 − ζ²):  u = e^{−ζωt}·(−cos ω_d t + (v₀ − ζω)·sin(ω_d t)/ω_d)
+/// - critically damped ζ = 1:              u = e^{−ωt}·(−1 + (v₀ − ω)·t)
+/// - overdamped ζ > 1, γ = ω√(ζ² − 1), r₁,₂ = −ζω ± γ:
+///   u = C₁e^{r₁t} + C₂e^{r₂t},  C₁ = (v₀ + r₂)/(2γ),  C₂ = −(v₀ + r₁)/(2γ)
+///
+/// Numerics: sin(ω_d t)/ω_d is evaluated as t·sinc(ω_d t) and, for γt ≤ 1, the overdamped form
+/// as e^{−ζωt}(−cosh γt + (v₀ − ζω)·t·sinhc γt), so both are continuous through ζ = 1 with no
+/// cancellation; r₁ = −ω²/(ζω + γ) avoids cancelling −ζω + γ for large ζ.
+public struct SpringTiming: Hashable, Sendable, CustomStringConvertible {
+    /// Natural frequency ω, radians per unit of progress (> 0).
+    public let omega: Double
+    /// Damping ratio ζ (≥ 0; < 1 oscillates, 1 is critical, > 1 creeps).
+    public let zeta: Double
+    /// Initial velocity v₀, progress units per unit of progress.
+    public let initialVelocity: Double
+
+    public enum Regime: Hashable, Sendable { case underdamped, criticallyDamped, overdamped }
+
+    public init(omega: Double, zeta: Double, initialVelocity: Double = 0) throws(TimingError) {
+        guard omega.isFinite, omega > 0 else {
+            throw TimingError("spring natural frequency omega must be a positive finite number (got \(TimingError.number(omega)))")
+        }
+        guard zeta.isFinite, zeta >= 0 else {
+            throw TimingError("spring damping ratio zeta must be a finite number ≥ 0 (got \(TimingError.number(zeta)))")
+        }
+        guard initialVelocity.isFinite else {
+            throw TimingError("spring initial velocity must be a finite number (got \(TimingError.number(initialVelocity)))")
+        }
+        (self.omega, self.zeta, self.initialVelocity) = (omega, zeta, initialVelocity)
+    }
+
+    /// The Core Animation (`CASpringAnimation`) parameterisation: mass m, stiffness k, damping c
+    /// (SI-like units, time in seconds) and initial velocity v₀ in progress per second, so that
+    /// ω_s = √(k/m) and ζ = c/(2√(mk)). Progress 1 is `duration` seconds; without a duration it is
+    /// the spring's own ``settlingTime(threshold:)`` in seconds (as one sets
+    /// `duration = settlingDuration` in Core Animation), which needs c > 0.
+    public init(mass: Double = 1, stiffness: Double, damping: Double, initialVelocity: Double = 0,
+                duration: Double? = nil) throws(TimingError) {
+        guard mass.isFinite, mass > 0, stiffness.isFinite, stiffness > 0 else {
+            throw TimingError("spring mass and stiffness must be positive finite numbers (got mass \(TimingError.number(mass)), stiffness \(TimingError.number(stiffness)))")
+        }
+        guard damping.isFinite, damping >= 0 else {
+            throw TimingError("spring damping must be a finite number ≥ 0 (got \(TimingError.number(damping)))")
+        }
+        let omegaSeconds = (stiffness / mass).squareRoot()
+        let zeta = damping / (2 * (mass * stiffness).squareRoot())
+        let perSecond = try SpringTiming(omega: omegaSeconds, zeta: zeta, initialVelocity: initialVelocity)
+        let d = duration ?? perSecond.settlingTime()
+        guard d.isFinite, d > 0 else {
+            throw TimingError("spring duration must be a positive finite number (got \(TimingError.number(d)); an undamped spring never settles)")
+        }
+        try self.init(omega: omegaSeconds * d, zeta: zeta, initialVelocity: initialVelocity * d)
+    }
+
+    public var description: String { "spring(\([omega, zeta, initialVelocity].map(TimingError.number).joined(separator: ",")))" }
+
+    public var regime: Regime {
+        zeta < 1 ? .underdamped : (zeta == 1 ? .criticallyDamped : .overdamped)
+    }
+
+    /// sin(x)/x, accurate near 0.
+    @inline(__always)
+    static func sinc(_ x: Double) -> Double {
+        abs(x) < 1e-4 ? 1 - x * x / 6 : sin(x) / x
+    }
+
+    /// sinh(x)/x, accurate near 0.
+    @inline(__always)
+    static func sinhc(_ x: Double) -> Double {
+        abs(x) < 1e-4 ? 1 + x * x / 6 : sinh(x) / x
+    }
+
+    /// ω_d = ω√(1 − ζ²) for ζ < 1, γ = ω√(ζ² − 1) for ζ > 1 (as √|(1 − ζ)(1 + ζ)|, without
+    /// cancellation near ζ = 1).
+    var dampedFrequency: Double { omega * abs((1 - zeta) * (1 + zeta)).squareRoot() }
+
+    /// The overdamped exponents r₁ (slow) and r₂ (fast).
+    var overdampedRates: (r1: Double, r2: Double) {
+        let g = dampedFrequency
+        return (-omega * omega / (zeta * omega + g), -zeta * omega - g)
+    }
+
+    /// u(t) = y(t) − 1, the displacement from rest, for t ≥ 0 (see the type's closed forms).
+    public func displacement(at t: Double) -> Double {
+        let v0 = initialVelocity, w = omega
+        switch regime {
+        case .underdamped:
+            let wd = dampedFrequency
+            return exp(-zeta * w * t) * (-cos(wd * t) + (v0 - zeta * w) * t * Self.sinc(wd * t))
+        case .criticallyDamped:
+            return exp(-w * t) * (-1 + (v0 - w) * t)
+        case .overdamped:
+            let g = dampedFrequency
+            if g * t <= 1 {
+                return exp(-zeta * w * t) * (-cosh(g * t) + (v0 - zeta * w) * t * Self.sinhc(g * t))
+            }
+            let (r1, r2) = overdampedRates
+            let c1 = (v0 + r2) / (2 * g), c2 = -(v0 + r1) / (2 * g)
+            return c1 * exp(r1 * t) + c2 * exp(r2 * t)
+        }
+    }
+
+    /// y(t) = 1 + u(t); 0 for t ≤ 0. Not clamped: an underdamped spring overshoots 1.
+    public func value(at t: Double) -> Double {
+        if t.isNaN { return t }
+        if t <= 0 { return 0 }
+        return 1 + displacement(at: t)
+    }
+
+    /// The settling time for `threshold` ε ∈ (0, 1): a time T after which |1 − y(t)| ≤ ε for
+    /// every t ≥ T, in units of progress.
+    ///
+    /// - Underdamped: from the envelope. u = M·e^{−ζωt}·cos(ω_d t − φ) with amplitude
+    ///   M = √(1 + ((v₀ − ζω)/ω_d)²), so |u| ≤ M·e^{−ζωt} and T = max(0, ln(M/ε)/(ζω)). This is
+    ///   an upper bound that the response touches: within the half period π/ω_d before T, |u|
+    ///   exceeds ε. ζ = 0 never settles: +∞.
+    /// - Critically and over-damped: exact, the last time |u| = ε. u has at most one extremum
+    ///   for t > 0, at t* = v₀/(ω(v₀ − ω)) (critical) or t* = log1p(−2γv₀/(r₁(v₀ + r₂)))/(2γ)
+    ///   (overdamped), so |u| is monotone on [0, t*] and decreasing on [t*, ∞); the crossing is
+    ///   bracketed on one of them and found by bisection to 1e-15 relative.
+    public func settlingTime(threshold epsilon: Double = 1e-3) -> Double {
+        precondition(epsilon > 0 && epsilon < 1, "settling threshold must lie in (0, 1)")
+        let v0 = initialVelocity, w = omega
+        switch regime {
+        case .underdamped:
+            if zeta == 0 { return .infinity }
+            let b = (v0 - zeta * w) / dampedFrequency
+            let amplitude = (1 + b * b).squareRoot()
+            return max(0, log(amplitude / epsilon) / (zeta * w))
+        case .criticallyDamped, .overdamped:
+            break
+        }
+        // The extremum time t* > 0, if any.
+        var extremum = 0.0
+        var upper: Double
+        if regime == .criticallyDamped {
+            let b = v0 - w
+            if b != 0 { extremum = max(0, v0 / (w * b)) }
+            // (1 + |b|t)e^{−ωt} bounds |u|; double until it is below ε.
+            upper = max(extremum, 1 / w)
+            while (1 + abs(b) * upper) * exp(-w * upper) > epsilon { upper *= 2 }
+        } else {
+            let g = dampedFrequency
+            let (r1, r2) = overdampedRates
+            let ratioMinusOne = -2 * g * v0 / (r1 * (v0 + r2))
+            if v0 + r2 != 0, ratioMinusOne > -1 {
+                let t = log1p(ratioMinusOne) / (2 * g)
+                if t.isFinite { extremum = max(0, t) }
+            }
+            let c1 = (v0 + r2) / (2 * g), c2 = -(v0 + r1) / (2 * g)
+            upper = max(extremum, log((abs(c1) + abs(c2)) / epsilon) / -r1)
+            if !upper.isFinite || upper <= 0 {  // γ so small that C₁, C₂ overflow: use the critical bound
+                upper = max(extremum, 1 / w)
+                while (1 + abs(v0 - zeta * w) * upper) * exp(-zeta * w * upper) * cosh(g * upper) > epsilon { upper *= 2 }
+            }
+        }
+        let excess = { (t: Double) in abs(self.displacement(at: t)) - epsilon }
+        var lo: Double, hi: Double
+        if excess(extremum) > 0 {
+            (lo, hi) = (extremum, upper)
+        } else {
+            (lo, hi) = (0, extremum)
+        }
+        // Invariant: excess(lo) > 0 ≥ excess(hi).
+        for _ in 0..<200 where hi - lo > 1e-15 * hi {
+            let m = 0.5 * (lo + hi)
+            if excess(m) > 0 { lo = m } else { hi = m }
+        }
+        return hi
+    }
+}

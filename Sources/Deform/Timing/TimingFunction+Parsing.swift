@@ -1,0 +1,77 @@
+extension TimingFunction {
+    /// The forms ``init(parsing:)`` accepts, for messages and help.
+    public static let validForms = "linear, default, ease, easeIn (ease-in), easeOut (ease-out), easeInEaseOut (ease-in-out), step-start, step-end, cubic-bezier(x1,y1,x2,y2), spring(omega,zeta[,v0]), steps(n[,jump-start|jump-end|jump-none|jump-both|start|end])"
+
+    /// Reads a timing function from text:
+    /// - names: `linear`; Core Animation's `default`, `easeIn`, `easeOut`, `easeInEaseOut`; CSS's
+    ///   `ease`, `ease-in`, `ease-out`, `ease-in-out`, `step-start` (= steps(1, jump-start)),
+    ///   `step-end` (= steps(1, jump-end));
+    /// - `cubic-bezier(x1, y1, x2, y2)` with x1, x2 ∈ [0, 1];
+    /// - `spring(omega, zeta[, v0])`: natural frequency in radians per unit of progress, damping
+    ///   ratio, initial velocity (default 0) — see ``SpringTiming``;
+    /// - `steps(n[, position])` with position jump-start, jump-end (default), jump-none,
+    ///   jump-both, start or end.
+    /// Spaces around names, parentheses and commas are ignored.
+    ///
+    /// - Throws: ``TimingError`` naming the text and listing the valid forms, or saying which
+    ///   argument is invalid.
+    public init(parsing text: String) throws(TimingError) {
+        let trimmed = String(text.filter { !$0.isWhitespace })
+        switch trimmed {
+        case "linear": self = .linear; return
+        case "default", "ease": self = .default; return
+        case "easeIn", "ease-in": self = .easeIn; return
+        case "easeOut", "ease-out": self = .easeOut; return
+        case "easeInEaseOut", "ease-in-out": self = .easeInEaseOut; return
+        case "step-start": self = .steps(try StepsTiming(count: 1, position: .jumpStart)); return
+        case "step-end": self = .steps(try StepsTiming(count: 1, position: .jumpEnd)); return
+        default: break
+        }
+        let unknown = TimingError("unknown timing function '\(text)' (valid: \(Self.validForms))")
+        guard let open = trimmed.firstIndex(of: "("), trimmed.hasSuffix(")") else { throw unknown }
+        let name = trimmed[..<open]
+        let arguments = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
+            .split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        func numbers(_ expected: ClosedRange<Int>) throws(TimingError) -> [Double] {
+            guard expected.contains(arguments.count) else {
+                let want = expected.count == 1 ? "\(expected.lowerBound)" : "\(expected.lowerBound) or \(expected.upperBound)"
+                throw TimingError("\(name)(…) takes \(want) numbers, got \(arguments.count) in '\(text)'")
+            }
+            var out: [Double] = []
+            for a in arguments {
+                guard let v = Double(a), v.isFinite else {
+                    throw TimingError("invalid number '\(a)' in '\(text)' (expected a finite number)")
+                }
+                out.append(v)
+            }
+            return out
+        }
+        switch name {
+        case "cubic-bezier":
+            let v = try numbers(4...4)
+            self = .cubicBezier(try CubicBezierTiming(x1: v[0], y1: v[1], x2: v[2], y2: v[3]))
+        case "spring":
+            let v = try numbers(2...3)
+            self = .spring(try SpringTiming(omega: v[0], zeta: v[1], initialVelocity: v.count > 2 ? v[2] : 0))
+        case "steps":
+            guard (1...2).contains(arguments.count), let n = Int(arguments[0]) else {
+                throw TimingError("steps(…) takes a whole number of steps and an optional position, got '\(text)'")
+            }
+            var position = StepsTiming.Position.jumpEnd
+            if arguments.count == 2 {
+                switch arguments[1] {
+                case "start": position = .jumpStart
+                case "end": position = .jumpEnd
+                default:
+                    guard let p = StepsTiming.Position(rawValue: arguments[1]) else {
+                        throw TimingError("unknown step position '\(arguments[1])' (valid: jump-start, jump-end, jump-none, jump-both, start, end)")
+                    }
+                    position = p
+                }
+            }
+            self = .steps(try StepsTiming(count: n, position: position))
+        default:
+            throw unknown
+        }
+    }
+}
