@@ -141,6 +141,20 @@ public final class Canvas {
 
     public func resetClip() { cairo_reset_clip(cr) }
 
+    /// Runs `body` with the origin moved to (x, y) pixels and lengths scaled by `scale`, clipped
+    /// to the `width` × `height` cell (in the scaled units): how a contact sheet draws frames.
+    public func inCell(x: Double, y: Double, scale: Double, width: Double, height: Double, _ body: () -> Void) {
+        cairo_save(cr)
+        cairo_translate(cr, x, y)
+        cairo_scale(cr, scale, scale)
+        cairo_new_path(cr)
+        cairo_rectangle(cr, 0, 0, width, height)
+        cairo_clip(cr)
+        cairo_new_path(cr)
+        body()
+        cairo_restore(cr)
+    }
+
     // MARK: Text
 
     /// How a text's reference point relates to its box.

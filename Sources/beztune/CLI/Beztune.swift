@@ -13,6 +13,7 @@ struct Beztune {
         PathInfo.command,
         Nist.command,
         Model.command,
+        Frames.command,
     ]
 
     static var overview: String {

@@ -64,27 +64,13 @@ enum Model {
         guard let name = arguments.string("name") else {
             throw arguments.usage("missing model: give --list or --name MODEL (models: \(ModelCatalog.names.joined(separator: ", ")))")
         }
-        let model: any DeformModel
-        do throws(ModelInputError) {
-            model = try ModelCatalog.model(named: name)
-        } catch {
-            throw arguments.usage(error.description)
-        }
+        let model = try ModelArguments.model(named: name, arguments)
         let format = try arguments.choice("format", among: formats) ?? "svg"
         if format == "csv" && arguments.flag("y-up") {
             throw arguments.usage("--y-up applies to --format svg only (CSV control points are always in model space)")
         }
         let progress = try readProgress(arguments)
-        let end = try readEndValues(arguments, model: model)
-        var timing = TimingFunction.linear
-        if let text = arguments.string("timing") {
-            do throws(TimingError) {
-                timing = try TimingFunction(parsing: text)
-            } catch {
-                throw arguments.usage("invalid value for '--timing': \(error.description)")
-            }
-        }
-        let profile = ProgressProfile(start: model.defaultParameters, end: end, timing: timing)
+        let profile = try ModelArguments.profile(model, arguments)
         let parameters: ParameterVector
         do throws(ModelInputError) {
             parameters = try profile.parameters(at: progress)
@@ -94,11 +80,7 @@ enum Model {
         let path = model.path(parameters: parameters)
         let csv = controlPointCSV(path)
         if let file = arguments.string("csv") {
-            do throws(FileWriteError) {
-                try AtomicFile.write(csv, to: URL(fileURLWithPath: file))
-            } catch {
-                throw .runtime(error.description)
-            }
+            try OutputFiles.write(csv, to: file)
         }
         switch format {
         case "csv":
@@ -110,36 +92,7 @@ enum Model {
 
     /// `--progress`: a number in [0, 1] (default 1).
     static func readProgress(_ arguments: ParsedArguments) throws(CLIError) -> Double {
-        guard let text = arguments.string("progress") else { return 1 }
-        guard let p = Double(text.trimmingWhitespace), p >= 0, p <= 1 else {
-            throw arguments.usage("invalid value '\(text)' for '--progress': expected a number in [0, 1]")
-        }
-        return p
-    }
-
-    /// The model's defaults with every `--set NAME=VALUE` applied (names and bounds checked).
-    static func readEndValues(_ arguments: ParsedArguments, model: any DeformModel) throws(CLIError) -> ParameterVector {
-        var end = model.defaultParameters
-        var seen: Set<String> = []
-        for assignment in arguments.strings("set") {
-            guard let eq = assignment.firstIndex(of: "=") else {
-                throw arguments.usage("invalid value '\(assignment)' for '--set': expected NAME=VALUE (parameters: \(end.names.joined(separator: ", ")))")
-            }
-            let name = String(assignment[..<eq]).trimmingWhitespace
-            let text = String(assignment[assignment.index(after: eq)...])
-            guard let value = Double(text.trimmingWhitespace) else {
-                throw arguments.usage("invalid value '\(text)' for parameter '\(name)' in '--set': expected a number")
-            }
-            guard seen.insert(String(name)).inserted else {
-                throw arguments.usage("parameter '\(name)' is set more than once")
-            }
-            do throws(ModelInputError) {
-                try end.set(String(name), to: value)
-            } catch {
-                throw arguments.usage(error.description)
-            }
-        }
-        return end
+        try ModelArguments.progress("progress", arguments) ?? 1
     }
 
     /// The `--list` table: one row per parameter of every model.

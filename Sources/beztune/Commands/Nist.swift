@@ -60,11 +60,7 @@ enum Nist {
                          r.fit.status.rawValue])
         }
         if let file = arguments.string("csv") {
-            do throws(FileWriteError) {
-                try AtomicFile.write(csv.text, to: URL(fileURLWithPath: file))
-            } catch {
-                throw .runtime(error.description)
-            }
+            try OutputFiles.write(csv.text, to: file)
         }
         let summary = StRDSummary(runs)
         let stderrOK = runs.count { $0.standardErrorLRE >= 4 }

@@ -42,11 +42,7 @@ enum PathInfo {
         var csv = CSVWriter(header: header)
         csv.appendRow(fields)
         if let file = arguments.string("csv") {
-            do throws(FileWriteError) {
-                try AtomicFile.write(csv.text, to: URL(fileURLWithPath: file))
-            } catch {
-                throw .runtime(error.description)
-            }
+            try OutputFiles.write(csv.text, to: file)
         }
         switch format {
         case "csv":

@@ -1,0 +1,171 @@
+import Deform
+import Foundation
+import Geometry
+import Render
+
+/// `beztune frames`: a model rendered frame by frame over a progress range — PNG or SVG frames,
+/// a CSV of every parameter per frame, and a contact sheet.
+enum Frames {
+    static let spec = CommandSpec(
+        name: "frames",
+        abstract: "Render a model frame by frame over a progress range: frames, frames.csv and a contact sheet.",
+        synopsis: "--model MODEL --out DIR [--from P] [--to P] [--count N] [--guides] [--size WxH] [--format png|svg] [--set NAME=VALUE …] [--timing T] [--gif] [--mp4]",
+        options: [
+            .init(name: "model", arity: .single(valueName: "MODEL"), help: "The model to draw (see 'beztune model --list')."),
+            .init(name: "from", arity: .single(valueName: "P"), help: "First progress, in [0, 1] (default 0)."),
+            .init(name: "to", arity: .single(valueName: "P"), help: "Last progress, in [0, 1] (default 1)."),
+            .init(name: "count", arity: .single(valueName: "N"), help: "Number of frames, 1…10000 (default 30); evenly spaced in progress, ends included."),
+            .init(name: "out", arity: .single(valueName: "DIR"), help: "Output folder, created when missing."),
+            .init(name: "guides", arity: .flag, help: "Draw anchors (filled), control points (hollow) and handles."),
+            .init(name: "size", arity: .single(valueName: "WxH"), help: "Frame size in pixels (default 640x640; each side 16…16384)."),
+            .init(name: "format", arity: .single(valueName: "FORMAT"), help: "Frame files as 'png' (default) or 'svg'."),
+            .init(name: "set", arity: .repeated(valueName: "NAME=VALUE"), help: "End value (at progress 1) of a parameter; repeatable."),
+            .init(name: "timing", arity: .single(valueName: "T"), help: "Timing function from progress to change (default linear): \(TimingFunction.validForms)."),
+            .init(name: "gif", arity: .flag, help: "Also assemble frames.gif with ffmpeg (must be on PATH)."),
+            .init(name: "mp4", arity: .flag, help: "Also assemble frames.mp4 with ffmpeg (must be on PATH)."),
+        ],
+        discussion: """
+            Writes DIR/frame_0000.png … (or .svg), DIR/frames.csv (columns frame, progress, then
+            every parameter's value) and DIR/contact.png (all frames on one sheet). Every frame
+            shares one view box — the union of all frames' shapes — so the motion is visible.
+            Model space is y-up and is drawn upright.
+
+            Example: beztune frames --model ball --set yFactor=0.8 --set topYFactor=0.6 --timing easeInEaseOut --count 12 --guides --out frames
+            """)
+
+    static let command = Beztune.Command(spec: spec, run: run)
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
+        guard let name = arguments.string("model") else { throw arguments.usage("missing --model MODEL") }
+        guard let outPath = arguments.string("out") else { throw arguments.usage("missing --out DIR") }
+        let model = try ModelArguments.model(named: name, arguments)
+        let from = try ModelArguments.progress("from", arguments) ?? 0
+        let to = try ModelArguments.progress("to", arguments) ?? 1
+        let count = try readCount(arguments)
+        let (width, height) = try readSize(arguments)
+        let format = ImageFormat(rawValue: try arguments.choice("format", among: ["png", "svg"]) ?? "png") ?? .png
+        let profile = try ModelArguments.profile(model, arguments)
+        let assemble = ["gif", "mp4"].filter { arguments.flag($0) }
+        let ffmpeg = assemble.isEmpty ? nil : try findFFmpeg()
+
+        // Everything is computed before the first file is written.
+        var parameters: [ParameterVector] = []
+        var progresses: [Double] = []
+        for i in 0..<count {
+            let p = count == 1 ? from : from + (to - from) * Double(i) / Double(count - 1)
+            do throws(ModelInputError) {
+                parameters.append(try profile.parameters(at: min(1, max(0, p))))
+            } catch {
+                throw arguments.usage(error.description)
+            }
+            progresses.append(p)
+        }
+        let paths = parameters.map { model.path(parameters: $0) }
+        guard paths.allSatisfy(\.isFinite) else { throw .runtime("the model produced non-finite coordinates") }
+        var view: Rect?
+        for box in paths.compactMap(\.boundingBox) { view = view?.union(box) ?? box }
+        if arguments.flag("guides") {
+            for p in paths { for q in p.points { view?.formUnion(with: q) } }
+        }
+        // Label the parameters the user set, in the order given.
+        let setNames = arguments.strings("set").compactMap { $0.split(separator: "=").first.map { String($0).trimmingWhitespace } }
+        let changed = setNames.compactMap { name in profile.base.names.firstIndex(of: String(name)) }
+        let frames: [Frame] = paths.indices.map { i in
+            var f = Frame(width: width, height: height, layers: [
+                .shape(paths[i], ShapeStyle(fill: Color.palette[0].withAlpha(0.18), stroke: Color.palette[0], width: 2)),
+            ])
+            if arguments.flag("guides") { f.layers.append(.guides(paths[i], Color.palette[1])) }
+            f.layers.append(.label("\(model.name)  frame \(i + 1)/\(count)  progress \(format4(progresses[i]))"))
+            for j in changed.prefix(4) {
+                f.layers.append(.label("\(profile.base.names[j]) = \(format4(parameters[i].value(at: j)))"))
+            }
+            f.viewBox = view
+            return f
+        }
+        var encoded: [Data] = []
+        do throws(RenderError) {
+            for f in frames { encoded.append(try f.render(format)) }
+            encoded.append(try ContactSheet(frames: frames).render(.png))
+        } catch {
+            throw .runtime(error.description)
+        }
+
+        let folder = try OutputFiles.folder(outPath)
+        for (i, data) in encoded.dropLast().enumerated() {
+            try OutputFiles.write(data, to: folder.appendingPathComponent(frameName(i, format)).path)
+        }
+        try OutputFiles.write(encoded[encoded.count - 1], to: folder.appendingPathComponent("contact.png").path)
+        var csv = CSVWriter(header: ["frame", "progress"] + profile.base.names)
+        for i in 0..<count {
+            csv.appendRow([.int(i), .double(progresses[i])] + profile.base.names.indices.map { .double(parameters[i].value(at: $0)) })
+        }
+        try OutputFiles.write(csv.text, to: folder.appendingPathComponent("frames.csv").path)
+        if let ffmpeg, format == .png {
+            for kind in assemble { try runFFmpeg(ffmpeg, folder: folder, kind: kind) }
+        } else if !assemble.isEmpty {
+            throw .runtime("--gif/--mp4 need --format png")
+        }
+        console.print("wrote \(count) frames, frames.csv and contact.png to \(outPath)")
+    }
+
+    static func frameName(_ i: Int, _ format: ImageFormat) -> String {
+        let digits = String(i)
+        return "frame_" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + "." + format.rawValue
+    }
+
+    static func format4(_ v: Double) -> String { String(format: "%.4g", v) }
+
+    static func readCount(_ arguments: ParsedArguments) throws(CLIError) -> Int {
+        guard let text = arguments.string("count") else { return 30 }
+        guard let n = Int(text.trimmingWhitespace), (1...10_000).contains(n) else {
+            throw arguments.usage("invalid value '\(text)' for '--count': expected a whole number of frames from 1 to 10000")
+        }
+        return n
+    }
+
+    static func readSize(_ arguments: ParsedArguments) throws(CLIError) -> (Int, Int) {
+        guard let text = arguments.string("size") else { return (640, 640) }
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
+              (16...Canvas.maximumSide).contains(w), (16...Canvas.maximumSide).contains(h) else {
+            throw arguments.usage("invalid value '\(text)' for '--size': expected WIDTHxHEIGHT with each side 16…\(Canvas.maximumSide) pixels")
+        }
+        return (w, h)
+    }
+
+    static func findFFmpeg() throws(CLIError) -> URL {
+        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+        for dir in paths {
+            let candidate = URL(fileURLWithPath: String(dir)).appendingPathComponent("ffmpeg")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        throw .runtime("--gif/--mp4 need ffmpeg on PATH (not found); the frames themselves need nothing")
+    }
+
+    static func runFFmpeg(_ ffmpeg: URL, folder: URL, kind: String) throws(CLIError) {
+        let target = folder.appendingPathComponent("frames.\(kind)")
+        let partial = folder.appendingPathComponent(".frames.partial.\(kind)")
+        let process = Process()
+        process.executableURL = ffmpeg
+        process.arguments = ["-y", "-loglevel", "error", "-framerate", "30", "-i",
+                             folder.appendingPathComponent("frame_%04d.png").path]
+            + (kind == "mp4" ? ["-pix_fmt", "yuv420p", "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-f", "mp4"] : ["-f", "gif"])
+            + [partial.path]
+        do {
+            try process.run()
+            process.waitUntilExit()
+        } catch {
+            throw .runtime("cannot run ffmpeg: \(error.localizedDescription)")
+        }
+        guard process.terminationStatus == 0 else {
+            try? FileManager.default.removeItem(at: partial)
+            throw .runtime("ffmpeg failed to assemble frames.\(kind) (exit \(process.terminationStatus))")
+        }
+        _ = try? FileManager.default.replaceItemAt(target, withItemAt: partial)
+        if !FileManager.default.fileExists(atPath: target.path) {
+            do { try FileManager.default.moveItem(at: partial, to: target) } catch {
+                throw .runtime("cannot move frames.\(kind) into place")
+            }
+        }
+    }
+}
