@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "Render", targets: ["Render"]),
         .library(name: "LeastSquares", targets: ["LeastSquares"]),
         .library(name: "Deform", targets: ["Deform"]),
+        .library(name: "ArcError", targets: ["ArcError"]),
         .executable(name: "beztune", targets: ["beztune"]),
     ],
     targets: [
@@ -16,11 +17,13 @@ let package = Package(
         .target(name: "Render", dependencies: ["Geometry", "CCairo"]),
         .target(name: "LeastSquares", dependencies: ["CLapack"]),
         .target(name: "Deform", dependencies: ["Geometry"]),
-        .executableTarget(name: "beztune", dependencies: ["Geometry", "Render", "LeastSquares", "Deform"]),
+        .target(name: "ArcError", dependencies: ["Geometry"]),
+        .executableTarget(name: "beztune", dependencies: ["Geometry", "Render", "LeastSquares", "Deform", "ArcError"]),
 
         // MARK: - Benchmarks
         .executableTarget(name: "beztune-bench", dependencies: ["Geometry", "Render"],
                           path: "Benchmarks/Sources/beztune-bench"),
+        .executableTarget(name: "ArcErrorBench", dependencies: ["ArcError"], path: "Benchmarks/ArcErrorBench"),
 
         // MARK: - Implementation details
         // System libraries from Debian packages, installed by scripts/setup.sh.
@@ -36,6 +39,7 @@ let package = Package(
         .testTarget(name: "RenderTests", dependencies: ["Render", "_TestSupport"], exclude: ["Resources"]),
         .testTarget(name: "LeastSquaresTests", dependencies: ["LeastSquares", "_TestSupport"]),
         .testTarget(name: "DeformTests", dependencies: ["Deform", "Geometry", "_TestSupport"]),
+        .testTarget(name: "ArcErrorTests", dependencies: ["ArcError", "_TestSupport"], exclude: ["Resources"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CLapack", "CCairo"]),
         .testTarget(name: "BeztuneTests", dependencies: ["beztune", "_TestSupport"]),
     ],

@@ -10,6 +10,11 @@ struct Beztune {
     }
 
     static let commands: [Command] = [
+        ErrorCommand.command,
+        ErrorCurveCommand.command,
+        OptimizeCommand.command,
+        SweepCommand.command,
+        SegmentsForCommand.command,
         PathInfo.command,
         Nist.command,
         Model.command,

@@ -1,0 +1,57 @@
+/// A root of a continuous function in a sign-change bracket, by Brent's method (R. P. Brent,
+/// *Algorithms for Minimization without Derivatives*, 1973, ch. 4, procedure `zero`): inverse
+/// quadratic interpolation and secant steps, safeguarded by bisection, so it converges
+/// superlinearly on smooth functions and never slower than bisection.
+///
+/// Stops when the bracket is below 4ε|x| + `absoluteTolerance` (default: the smallest positive
+/// normal number, i.e. full double precision) or f(x) = 0 exactly.
+public enum BrentRoot {
+    public static func solve(_ f: (Double) -> Double, from lo: Double, to hi: Double,
+                             absoluteTolerance: Double = .leastNormalMagnitude) -> Double {
+        var a = lo, b = hi
+        var fa = f(a), fb = f(b)
+        precondition(fa.isNaN || fb.isNaN || (fa <= 0) != (fb < 0) || fa == 0 || fb == 0,
+                     "BrentRoot: no sign change in the bracket")
+        if fa == 0 { return a }
+        if fb == 0 { return b }
+        var c = a, fc = fa
+        var d = b - a, e = d
+        for _ in 0..<300 {
+            if (fb > 0) == (fc > 0) {
+                c = a; fc = fa; d = b - a; e = d
+            }
+            if abs(fc) < abs(fb) {
+                a = b; b = c; c = a
+                fa = fb; fb = fc; fc = fa
+            }
+            let tol = 2 * Double.ulpOfOne * abs(b) + 0.5 * absoluteTolerance
+            let m = 0.5 * (c - b)
+            if abs(m) <= tol || fb == 0 { return b }
+            if abs(e) >= tol && abs(fa) > abs(fb) {
+                var p: Double, q: Double
+                let s = fb / fa
+                if a == c {
+                    p = 2 * m * s
+                    q = 1 - s
+                } else {
+                    let qa = fa / fc, r = fb / fc
+                    p = s * (2 * m * qa * (qa - r) - (b - a) * (r - 1))
+                    q = (qa - 1) * (r - 1) * (s - 1)
+                }
+                if p > 0 { q = -q } else { p = -p }
+                if 2 * p < Swift.min(3 * m * q - abs(tol * q), abs(e * q)) {
+                    e = d
+                    d = p / q
+                } else {
+                    d = m; e = m
+                }
+            } else {
+                d = m; e = m
+            }
+            a = b; fa = fb
+            b += abs(d) > tol ? d : (m > 0 ? tol : -tol)
+            fb = f(b)
+        }
+        return b
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Geometry
+
+/// How far the non-uniformly scaled Bézier circle is from a true ellipse.
+///
+/// The circle is drawn with n equal segments of handle factor k (segment j spans polar angles
+/// [jθ, (j + 1)θ], θ = 2π/n), then every point is mapped by (x, y) ↦ (sx·x, sy·y) — the seed's
+/// "regular squash", which maps control points and hence curves exactly. The figure is the
+/// largest orthogonal (not radial) distance from a point of the squashed curve to the ellipse
+/// with semi-axes sx·r, sy·r, over all segments and t, relative to r (multiply by r for
+/// absolute units).
+///
+/// Method: for each segment, |d(t)| (the signed distance of ``Ellipse/signedDistance(to:excess:)``,
+/// with the excess (x/sx)² + (y/sy)² − 1 = |B|² − 1 taken from the factored radial polynomial)
+/// is sampled at `samplesPerSegment` + 1 equally spaced t; every sample that is not below its
+/// neighbours brackets a local maximum, refined by golden-section search on |d| to a t-bracket
+/// of 1e-10 (the value is then exact to ~1e-20 relative, the maximum being quadratic). With
+/// sx = sy = 1 this is max |e(t)|.
+public struct SquashedCircle: Sendable {
+    public var segments: Int
+    public var handle: Double
+    public var scaleX: Double
+    public var scaleY: Double
+    public var samplesPerSegment: Int
+
+    public init(segments: Int, handle: Double, scaleX: Double, scaleY: Double, samplesPerSegment: Int = 32) {
+        precondition(segments >= 2 && handle > 0 && scaleX > 0 && scaleY > 0 && samplesPerSegment >= 4,
+                     "SquashedCircle: invalid parameters")
+        (self.segments, self.handle, self.scaleX, self.scaleY) = (segments, handle, scaleX, scaleY)
+        self.samplesPerSegment = samplesPerSegment
+    }
+
+    /// max over the squashed curve of the orthogonal distance to the ellipse, relative to r.
+    public var maximumDistanceToEllipse: Double {
+        let arc = CircularArc(segments: segments, handle: handle)
+        let ellipse = Ellipse(semiAxisX: scaleX, semiAxisY: scaleY)
+        let base = arc.bezier
+        var best = 0.0
+        for j in 0..<segments {
+            let phi = 2 * Double.pi * Double(j) / Double(segments)
+            let c = cos(phi), s = sin(phi)
+            func distance(_ t: Double) -> Double {
+                let q = base.point(at: t)
+                let point = Point(scaleX * (c * q.x - s * q.y), scaleY * (s * q.x + c * q.y))
+                return abs(ellipse.signedDistance(to: point, excess: arc.squaredRadiusExcess(at: t)))
+            }
+            let m = samplesPerSegment
+            let values = (0...m).map { distance(Double($0) / Double(m)) }
+            for i in 0...m {
+                let left = i > 0 ? values[i - 1] : -1, right = i < m ? values[i + 1] : -1
+                guard values[i] >= left && values[i] >= right && values[i] > 0 else { continue }
+                let lo = Double(Swift.max(i - 1, 0)) / Double(m), hi = Double(Swift.min(i + 1, m)) / Double(m)
+                best = Swift.max(best, values[i], SquashedCircle.goldenMaximum(distance, lo, hi))
+            }
+        }
+        return best
+    }
+
+    /// max of a unimodal f on [lo, hi] by golden-section search to a bracket of 1e-10.
+    static func goldenMaximum(_ f: (Double) -> Double, _ lo: Double, _ hi: Double) -> Double {
+        let r = (5.0.squareRoot() - 1) / 2
+        var a = lo, b = hi
+        var x1 = b - r * (b - a), x2 = a + r * (b - a)
+        var f1 = f(x1), f2 = f(x2)
+        while b - a > 1e-10 {
+            if f1 < f2 {
+                a = x1; x1 = x2; f1 = f2
+                x2 = a + r * (b - a); f2 = f(x2)
+            } else {
+                b = x2; x2 = x1; f2 = f1
+                x1 = b - r * (b - a); f1 = f(x1)
+            }
+        }
+        return Swift.max(f1, f2)
+    }
+}

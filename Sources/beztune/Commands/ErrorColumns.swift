@@ -1,0 +1,77 @@
+import ArcError
+import Foundation
+import Render
+
+/// The columns every arc-error command writes, in one place so `error`, `optimize` and `sweep`
+/// agree.
+///
+/// Relative columns (radius 1; signed):
+/// `k, segments, max_radial_error, t_at_max, min_radial_error, t_at_min, max_abs_radial_error,
+/// rms_radial_error, rms_radial_error_angle, area_error, arc_length_error, max_tangent_error_deg,
+/// max_curvature_error`, then `angle_at_max_deg, angle_at_min_deg, end_curvature_error`.
+/// Radial errors are (|B| − r)/r, the area error (A − r²θ/2)/(r²θ/2), the arc-length error
+/// (L − rθ)/(rθ), curvature errors κr − 1 (the maximum is the signed value where |κr − 1| is
+/// largest; the end value is the same at both ends); angles are polar angles from the arc's start
+/// in degrees, the tangent error max |ψ| in degrees.
+///
+/// With `--radius R`, absolute columns named by appending `_abs`: radial columns ×R (length
+/// units), `area_error_abs` = A − R²θ/2 (area units), `arc_length_error_abs` = L − Rθ (length),
+/// curvature columns (κ − 1/R, in 1/length). With `--sx/--sy`: `ellipse_max_distance`
+/// (relative to r) and, with a radius, `ellipse_max_distance_abs`.
+struct ErrorColumns {
+    var radius: Double?
+    var squash: (sx: Double, sy: Double)?
+
+    static let relative = ["max_radial_error", "t_at_max", "min_radial_error", "t_at_min", "max_abs_radial_error",
+                           "rms_radial_error", "rms_radial_error_angle", "area_error", "arc_length_error",
+                           "max_tangent_error_deg", "max_curvature_error",
+                           "angle_at_max_deg", "angle_at_min_deg", "end_curvature_error"]
+    static let absolute = ["max_radial_error_abs", "min_radial_error_abs", "max_abs_radial_error_abs",
+                           "rms_radial_error_abs", "rms_radial_error_angle_abs", "area_error_abs",
+                           "arc_length_error_abs", "max_curvature_error_abs", "end_curvature_error_abs"]
+
+    var header: [String] {
+        var h = ["k", "segments"] + ErrorColumns.relative
+        if radius != nil { h += ErrorColumns.absolute }
+        if squash != nil {
+            h.append("ellipse_max_distance")
+            if radius != nil { h.append("ellipse_max_distance_abs") }
+        }
+        return h
+    }
+
+    /// The figures of one (k, n) pair as numbers, in header order.
+    func values(_ r: ArcErrorReport, segments: Int) -> [Double] {
+        let degrees = 180 / Double.pi
+        var v = [r.arc.startHandle, Double(segments),
+                 r.radial.maximum, r.radial.tAtMaximum, r.radial.minimum, r.radial.tAtMinimum,
+                 r.radial.maximumMagnitude, r.rmsRadialError, r.rmsRadialErrorInAngle, r.areaError,
+                 r.arcLengthError, r.maximumTangentErrorDegrees, r.curvature.maximum,
+                 r.radial.angleAtMaximum * degrees, r.radial.angleAtMinimum * degrees, r.curvature.atStart]
+        if let radius {
+            let theta = r.arc.angle
+            v += [r.radial.maximum * radius, r.radial.minimum * radius, r.radial.maximumMagnitude * radius,
+                  r.rmsRadialError * radius, r.rmsRadialErrorInAngle * radius,
+                  r.areaError * (radius * radius * theta / 2), r.arcLengthError * (radius * theta),
+                  r.curvature.maximum / radius, r.curvature.atStart / radius]
+        }
+        if let squash {
+            let d = SquashedCircle(segments: segments, handle: r.arc.startHandle, scaleX: squash.sx, scaleY: squash.sy)
+                .maximumDistanceToEllipse
+            v.append(d)
+            if let radius { v.append(d * radius) }
+        }
+        return v
+    }
+
+    /// CSV fields: `segments` as an integer, every other value in round-trip form.
+    func fields(_ r: ArcErrorReport, segments: Int) -> [CSVField] {
+        values(r, segments: segments).enumerated().map { i, x in i == 1 ? .int(segments) : .double(x) }
+    }
+
+    /// The same values for the terminal: 6 significant digits.
+    static func display(_ x: Double) -> String {
+        if x == 0 { return "0" }
+        return String(format: "%.6g", x)
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+
+/// The small arithmetic language of `--k`: numbers (`0.5523`, `1e-3`), `+ − * / ^` (`^` binds
+/// tightest and is right-associative; unary minus binds looser than `^`, so `-2^2` is −4),
+/// parentheses, the constant `pi`, and the functions `sqrt`, `tan`, `sin`, `cos` (radians).
+/// Spaces are ignored. Errors carry the 0-based character offset of the offending character
+/// (the length of the text when the input ends too early), the convention of the SVG path
+/// parser: `expected ')' at offset 14` for `4/3*(sqrt(2)-1`.
+struct HandleExpression {
+    struct ParseError: Error, Equatable {
+        var reason: String
+        var offset: Int
+        var description: String { "\(reason) at offset \(offset)" }
+    }
+
+    private let characters: [Character]
+    private var position = 0
+
+    /// Evaluates `text`; throws on malformed input (the result may be any Double, even NaN or ∞:
+    /// range checks are the caller's).
+    static func evaluate(_ text: String) throws(ParseError) -> Double {
+        var parser = HandleExpression(characters: Array(text))
+        parser.skipSpaces()
+        if parser.atEnd { throw ParseError(reason: "expected a number", offset: 0) }
+        let value = try parser.sum()
+        parser.skipSpaces()
+        guard parser.atEnd else {
+            throw ParseError(reason: "unexpected '\(parser.characters[parser.position])'", offset: parser.position)
+        }
+        return value
+    }
+
+    private init(characters: [Character]) { self.characters = characters }
+
+    private var atEnd: Bool { position >= characters.count }
+    private var current: Character? { atEnd ? nil : characters[position] }
+
+    private mutating func skipSpaces() {
+        while let c = current, c == " " || c == "\t" { position += 1 }
+    }
+
+    private mutating func take(_ c: Character) -> Bool {
+        skipSpaces()
+        if current == c { position += 1; return true }
+        return false
+    }
+
+    // sum := product (('+' | '-') product)*
+    private mutating func sum() throws(ParseError) -> Double {
+        var value = try product()
+        while true {
+            if take("+") { value += try product() } else if take("-") { value -= try product() } else { return value }
+        }
+    }
+
+    // product := unary (('*' | '/') unary)*
+    private mutating func product() throws(ParseError) -> Double {
+        var value = try unary()
+        while true {
+            if take("*") { value *= try unary() } else if take("/") { value /= try unary() } else { return value }
+        }
+    }
+
+    // unary := ('-' | '+') unary | power
+    private mutating func unary() throws(ParseError) -> Double {
+        if take("-") { return -(try unary()) }
+        if take("+") { return try unary() }
+        return try power()
+    }
+
+    // power := primary ('^' unary)?
+    private mutating func power() throws(ParseError) -> Double {
+        let base = try primary()
+        if take("^") { return pow(base, try unary()) }
+        return base
+    }
+
+    // primary := number | 'pi' | function '(' sum ')' | '(' sum ')'
+    private mutating func primary() throws(ParseError) -> Double {
+        skipSpaces()
+        guard let c = current else { throw ParseError(reason: "expected a number", offset: position) }
+        if c == "(" {
+            position += 1
+            let value = try sum()
+            guard take(")") else { throw ParseError(reason: "expected ')'", offset: position) }
+            return value
+        }
+        if c.isLetter {
+            let start = position
+            while let l = current, l.isLetter { position += 1 }
+            let name = String(characters[start..<position])
+            if name == "pi" { return Double.pi }
+            let functions: [String: (Double) -> Double] = ["sqrt": { $0.squareRoot() }, "tan": tan, "sin": sin, "cos": cos]
+            guard let function = functions[name] else {
+                throw ParseError(reason: "unknown name '\(name)' (known: pi, sqrt, tan, sin, cos)", offset: start)
+            }
+            guard take("(") else { throw ParseError(reason: "expected '(' after '\(name)'", offset: position) }
+            let argument = try sum()
+            guard take(")") else { throw ParseError(reason: "expected ')'", offset: position) }
+            return function(argument)
+        }
+        if c.isASCII && (c.isNumber || c == ".") {
+            let start = position
+            while let d = current, d.isASCII && (d.isNumber || d == ".") { position += 1 }
+            if let e = current, e == "e" || e == "E" {
+                // An exponent only when digits follow (optionally signed).
+                var look = position + 1
+                if look < characters.count && (characters[look] == "+" || characters[look] == "-") { look += 1 }
+                if look < characters.count && characters[look].isASCII && characters[look].isNumber {
+                    position = look
+                    while let d = current, d.isASCII && d.isNumber { position += 1 }
+                }
+            }
+            guard let value = Double(String(characters[start..<position])) else {
+                throw ParseError(reason: "invalid number '\(String(characters[start..<position]))'", offset: start)
+            }
+            return value
+        }
+        throw ParseError(reason: "expected a number", offset: position)
+    }
+}

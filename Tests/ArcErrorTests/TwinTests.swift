@@ -1,0 +1,156 @@
+import ArcError
+import Foundation
+import Geometry
+import Testing
+import _TestSupport
+
+/// Every fast path against its slow, obviously correct twin.
+@Suite("fast paths against their slow twins")
+struct TwinTests {
+    /// Seeded (k, n) pairs: near each n's optimum and anywhere in 0.3…1.5.
+    static func pairs(count: Int, seed: UInt64) -> [CircularArc] {
+        var rng = SplitMix64(seed: seed)
+        return (0..<count).map { i in
+            let n = Int(rng.uniform(2, 65))
+            let k = i % 2 == 0 ? HandleCriterion.midpoint.handle(segments: n) * rng.uniform(0.8, 1.2) : rng.uniform(0.3, 1.5)
+            return CircularArc(segments: n, handle: k)
+        }
+    }
+
+    @Test("radial error: factored form against |B(t)| − 1 from de Casteljau")
+    func radialErrorDirect() {
+        for arc in TwinTests.pairs(count: 200, seed: 1) {
+            for t in stride(from: 0.0, through: 1.0, by: 0.05) {
+                let direct = arc.bezier.point(at: t).length - 1
+                #expect(abs(arc.radialError(at: t) - direct) < 4e-16 * (1 + arc.startHandle))
+            }
+        }
+    }
+
+    @Test("extrema: symmetric closed form against root isolation of the general cubic")
+    func extrema() {
+        for arc in TwinTests.pairs(count: 2000, seed: 2) {
+            let fast = arc.radialExtrema, slow = arc.radialExtremaByRootIsolation
+            #expect(agrees(fast.maximum, slow.maximum, relative: 1e-13, absolute: 1e-16))
+            #expect(agrees(fast.minimum, slow.minimum, relative: 1e-13, absolute: 1e-16))
+            #expect(abs(fast.tAtMaximum - slow.tAtMaximum) < 1e-8 && abs(fast.tAtMinimum - slow.tAtMinimum) < 1e-8)
+        }
+    }
+
+    @Test("extrema: no sample of e(t) exceeds the exact extremes")
+    func extremaBoundSamples() {
+        for arc in TwinTests.pairs(count: 300, seed: 3) + [CircularArc(segments: 5, startHandle: 0.4, endHandle: 1.2)] {
+            let r = arc.radialExtrema
+            for i in 0...1000 {
+                let e = arc.radialError(at: Double(i) / 1000)
+                #expect(e <= r.maximum + 1e-15 && e >= r.minimum - 1e-15)
+            }
+        }
+    }
+
+    @Test("integrals: the fixed-rule kernel against adaptive quadrature wherever it claims validity")
+    func integrals() {
+        var used = 0
+        for arc in TwinTests.pairs(count: 600, seed: 4) {
+            guard let fast = ArcIntegrals.fast(SymmetricArcForms(arc), angle: arc.angle, extrema: arc.radialExtrema) else { continue }
+            used += 1
+            let exact = ArcIntegrals.exact(arc)
+            #expect(agrees(fast.meanSquareRadialError, exact.meanSquareRadialError, relative: 1e-13, absolute: 1e-30))
+            #expect(agrees(fast.meanSquareRadialErrorInAngle, exact.meanSquareRadialErrorInAngle, relative: 1e-13, absolute: 1e-30))
+            // |B′| − θ is known to ~εθ, so the length error to ~1e-16 absolute.
+            #expect(agrees(fast.arcLengthError, exact.arcLengthError, relative: 1e-13, absolute: 1e-15))
+        }
+        #expect(used > 150)
+    }
+
+    @Test("tangent and curvature: closed forms in s against the general critical polynomials")
+    func tangentAndCurvature() {
+        for arc in TwinTests.pairs(count: 1000, seed: 5) {
+            #expect(agrees(arc.maximumTangentErrorDegrees, arc.maximumTangentErrorDegreesByRootIsolation, relative: 1e-12, absolute: 1e-14))
+            let fast = arc.curvatureErrorFigures, slow = arc.curvatureErrorFiguresByRootIsolation
+            #expect(agrees(fast.maximum, slow.maximum, relative: 1e-11, absolute: 1e-14), "\(arc)")
+        }
+    }
+
+    @Test("tangent and curvature maxima bound dense samples")
+    func sampledBounds() {
+        for arc in TwinTests.pairs(count: 100, seed: 6) + [CircularArc(segments: 3, startHandle: 0.5, endHandle: 0.9)] {
+            let tangent = arc.maximumTangentErrorDegrees, curvature = abs(arc.curvatureErrorFigures.maximum)
+            for i in 0...2000 {
+                let t = Double(i) / 2000
+                #expect(abs(arc.tangentError(at: t)) * 180 / Double.pi <= tangent * (1 + 1e-12) + 1e-14)
+                #expect(abs(arc.curvatureError(at: t)) <= curvature * (1 + 1e-9) + 1e-12)
+            }
+        }
+    }
+
+    @Test("area: closed form against Green's theorem by 16-point Gauss–Legendre (exact for the degree-4 integrand)")
+    func area() {
+        for arc in TwinTests.pairs(count: 300, seed: 7) + [CircularArc(segments: 7, startHandle: 0.2, endHandle: 0.7)] {
+            let curve = arc.bezier
+            let a = 0.5 * GaussLegendre.sixteenPoint.integrate(from: 0, to: 1) { t in curve.point(at: t).cross(curve.derivative(at: t)) }
+            #expect(abs(arc.bezierSectorArea - a) < 1e-15)
+            #expect(agrees(arc.areaError, (a - arc.angle / 2) / (arc.angle / 2), relative: 1e-9, absolute: 1e-14))
+        }
+    }
+
+    @Test("squashed circle: with sx = sy = 1 the orthogonal distance is the radial error")
+    func unitSquash() {
+        for n in [3, 4, 6, 9] {
+            for k in [0.3, HandleCriterion.minimax.handle(segments: n), 0.8] {
+                let d = SquashedCircle(segments: n, handle: k, scaleX: 1, scaleY: 1).maximumDistanceToEllipse
+                let e = CircularArc(segments: n, handle: k).radialExtrema.maximumMagnitude
+                #expect(agrees(d, e, relative: 1e-12, absolute: 1e-15), "n=\(n) k=\(k)")
+            }
+        }
+    }
+
+    @Test("ellipse distance: Eberly's bisection against a dense search over the ellipse")
+    func ellipse() {
+        var rng = SplitMix64(seed: 8)
+        let ellipse = Ellipse(semiAxisX: 1.2, semiAxisY: 0.8)
+        for _ in 0..<200 {
+            let p = Point(rng.uniform(-2, 2), rng.uniform(-2, 2))
+            var best = Double.infinity
+            var u = 0.0
+            for i in 0..<20000 {
+                let a = 2 * Double.pi * Double(i) / 20000
+                let d = p.distance(to: Point(1.2 * cos(a), 0.8 * sin(a)))
+                if d < best { (best, u) = (d, a) }
+            }
+            // Refine the dense minimum by golden section on the angle.
+            var lo = u - 2 * Double.pi / 20000, hi = u + 2 * Double.pi / 20000
+            for _ in 0..<100 {
+                let m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3
+                if p.distance(to: Point(1.2 * cos(m1), 0.8 * sin(m1))) < p.distance(to: Point(1.2 * cos(m2), 0.8 * sin(m2))) { hi = m2 } else { lo = m1 }
+            }
+            best = p.distance(to: Point(1.2 * cos(lo), 0.8 * sin(lo)))
+            let inside = (p.x / 1.2) * (p.x / 1.2) + (p.y / 0.8) * (p.y / 0.8) < 1
+            #expect(abs(abs(ellipse.signedDistance(to: p)) - best) < 1e-12)
+            #expect((ellipse.signedDistance(to: p) < 0) == inside)
+        }
+    }
+
+    @Test("real roots: products of known linear factors, clustered and touching roots")
+    func realRoots() {
+        var rng = SplitMix64(seed: 9)
+        for trial in 0..<500 {
+            let degree = 1 + trial % 8
+            let roots = (0..<degree).map { _ in rng.uniform(-0.5, 1.5) }.sorted()
+            var p = Polynomial([1])
+            for r in roots { p = p * Polynomial([-r, 1]) }
+            let found = RealRoots.of(p, in: 0...1)
+            let expected = roots.filter { $0 >= 0 && $0 <= 1 }
+            // Clustered roots are ill-conditioned in the power basis (and closer than ~1e-8 merge
+            // into a touching pair); well-separated ones are each found to near full precision.
+            let separated = zip(roots, roots.dropFirst()).allSatisfy { $1 - $0 > 1e-2 }
+            if separated {
+                #expect(found.count == expected.count, "\(roots) → \(found)")
+                for (f, e) in zip(found, expected) { #expect(abs(f - e) < 1e-10) }
+            }
+        }
+        // A double root is a touching root: reported only if hit exactly, and never invented.
+        #expect(RealRoots.of(Polynomial([0.25, -1, 1]), in: 0...1) == [0.5])
+        #expect(RealRoots.of(Polynomial([1, 0, 1]), in: 0...1).isEmpty)
+    }
+}
