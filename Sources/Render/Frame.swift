@@ -40,7 +40,7 @@ public struct Frame: Sendable {
                 if case .guides = layer { path.points.forEach(add) }
             case .points(let pts, _, _): pts.forEach(add)
             case .whiskers(let pairs, _): pairs.forEach { add($0.from); add($0.to) }
-            case .label: break
+            case .label, .legend: break
             }
         }
         return box
@@ -91,6 +91,13 @@ public struct Frame: Sendable {
             case .label(let text):
                 canvas.text(text, at: Point(12, 22 + 18 * Double(labelLine)), size: 14, color: .black)
                 labelLine += 1
+            case .legend(let entries):
+                for (row, entry) in entries.enumerated() {
+                    let y = Double(height) - 14 - 20 * Double(entries.count - 1 - row)
+                    canvas.setPath(.polyline([Point(12, y - 5), Point(36, y - 5)]))
+                    canvas.stroke(entry.color, width: 3)
+                    canvas.text(entry.text, at: Point(44, y), size: 13, color: .black)
+                }
             }
         }
     }
@@ -160,6 +167,15 @@ public enum FrameLayer: Sendable {
     case whiskers([Whisker], Color)
     /// A line of text, stacked from the top left.
     case label(String)
+    /// Colour swatches with their texts, stacked from the bottom left.
+    case legend([LegendEntry])
+}
+
+/// One line of a frame's legend.
+public struct LegendEntry: Sendable, Hashable {
+    public var text: String
+    public var color: Color
+    public init(_ text: String, _ color: Color) { (self.text, self.color) = (text, color) }
 }
 
 /// How a shape is painted: fill and stroke colours (nil: none), stroke width in pixels, dashes.

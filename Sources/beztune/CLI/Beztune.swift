@@ -15,6 +15,7 @@ struct Beztune {
         OptimizeCommand.command,
         SweepCommand.command,
         SegmentsForCommand.command,
+        MagnifyCommand.command,
         PathInfo.command,
         Nist.command,
         Model.command,

@@ -123,8 +123,9 @@ enum Frames {
         return n
     }
 
-    static func readSize(_ arguments: ParsedArguments) throws(CLIError) -> (Int, Int) {
-        guard let text = arguments.string("size") else { return (640, 640) }
+    /// `--size WxH`, each side 16…`Canvas.maximumSide` pixels.
+    static func readSize(_ arguments: ParsedArguments, default fallback: (Int, Int) = (640, 640)) throws(CLIError) -> (Int, Int) {
+        guard let text = arguments.string("size") else { return fallback }
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
               (16...Canvas.maximumSide).contains(w), (16...Canvas.maximumSide).contains(h) else {
