@@ -1,7 +1,7 @@
 /// Plain-text tables for a terminal: columns padded to a common width, numbers right-aligned.
 public enum TextTable {
     /// Rows of cells under a header, each column as wide as its widest cell, separated by two
-    /// spaces; a cell that parses as a number is right-aligned, text left-aligned.
+    /// spaces; a column whose cells all parse as numbers is right-aligned, any other left-aligned.
     public static func render(header: [String], rows: [[String]]) -> String {
         let all = [header] + rows
         let columns = all.map(\.count).max() ?? 0
@@ -9,12 +9,15 @@ public enum TextTable {
         for row in all {
             for (j, cell) in row.enumerated() { widths[j] = max(widths[j], cell.count) }
         }
+        let numericColumns = (0..<columns).map { j in
+            rows.allSatisfy { j >= $0.count || Double($0[j]) != nil }
+        }
         var lines: [String] = []
         for (i, row) in all.enumerated() {
             var line = ""
             for (j, cell) in row.enumerated() {
                 let pad = String(repeating: " ", count: widths[j] - cell.count)
-                let numeric = i > 0 && Double(cell) != nil
+                let numeric = i > 0 && numericColumns[j]
                 let padded = numeric ? pad + cell : cell + pad
                 line += (j == 0 ? "" : "  ") + padded
             }
