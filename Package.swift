@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "_TestSupport"),
 
         // MARK: - Unit test bundles
-        .testTarget(name: "GeometryTests", dependencies: ["Geometry", "_TestSupport"]),
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry", "_TestSupport"], exclude: ["Resources"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "_TestSupport"], exclude: ["Resources"]),
         .testTarget(name: "LeastSquaresTests", dependencies: ["LeastSquares", "_TestSupport"]),
         .testTarget(name: "DeformTests", dependencies: ["Deform", "Geometry", "_TestSupport"]),

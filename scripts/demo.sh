@@ -1,14 +1,32 @@
 #!/usr/bin/env bash
-# The showcase `make demo` runs: every command on a built-in default, outputs into one folder.
+# The showcase `make demo` runs: every job of the toolkit on a built-in default, into one folder.
 # Usage: scripts/demo.sh BEZTUNE OUT
 set -euo pipefail
 beztune=$1
 out=$2
 mkdir -p "$out"
 
-echo "== The seed ball: four cubics with handles r/1.8, radius 50 (examples/seed-ball.path)"
+echo "== Job 1: how wrong is r/1.8? (exact radial error vs 0.5523 and the optimum, 4 segments)"
+"$beztune" error --k 1/1.8 --k 0.5523 --k minimax --segments 4 --csv "$out/error.csv" | cut -c1-150
+echo
+echo "== The optimal handle factor per criterion"
+"$beztune" optimize --segments 4 --csv "$out/optimize.csv" | cut -c1-150
+echo
+echo "== A sweep of k over 2…16 segments (relative to each n's midpoint-exact k)"
+"$beztune" sweep --k-range 0.98:1.02:0.0005 --segments 2:16 --k-relative --csv "$out/sweep.csv"
+"$beztune" error-curve --k 1/1.8 --segments 4 --samples 181 --csv "$out/error-curve.csv" --png "$out/error-curve.png"
+echo
+echo "== The error magnifier (radial error x200)"
+"$beztune" magnify --k 1/1.8 --k 0.5523 --k minimax --segments 4 --factor 200 --out "$out/magnifier.png"
+echo
+echo "== The seed ball squashed, frame by frame"
+"$beztune" frames --model ball --set xFactor=1.2 --set yFactor=0.8 --set topYFactor=0.6 \
+    --timing easeInEaseOut --count 12 --guides --size 400x400 --out "$out/frames"
+echo
+echo "== The seed ball's outline: segments, exact bounds, arc length"
 "$beztune" path-info --path-file examples/seed-ball.path --csv "$out/seed-ball.csv"
 
 echo
 echo "Wrote:"
-for f in "$out"/*; do echo "  $f"; done
+find "$out" -maxdepth 1 -type f | sort | sed 's/^/  /'
+echo "  $out/frames/ (frame_*.png, frames.csv, contact.png)"

@@ -52,6 +52,63 @@ struct PathInfoTests {
         #expect(row[5] > 100 * Double.pi && row[5] < 100 * Double.pi * 1.002)
     }
 
+    @Test("--flatten TOL adds flattened_points: each subpath's vertices once")
+    func flatten() throws {
+        // Lines flatten to themselves: a closed triangle has 3 vertices, an open one 3 too, and
+        // two subpaths add up (a lone move-to draws nothing and adds nothing).
+        let closed = try BinaryRunner.run(["path-info", "--path", "M0 0 L3 4 L3 0 Z", "--flatten", "0.1", "--format", "csv"])
+        #expect(closed.status == 0 && closed.stderr.isEmpty)
+        #expect(closed.stdout == "segments,min_x,min_y,max_x,max_y,length,flattened_points\n3,0,-4,3,0,12,3\n")
+        let open = try BinaryRunner.run(["path-info", "--path", "M0 0 L3 4 L3 0", "--flatten=0.1", "--format", "csv"])
+        #expect(open.stdout.hasSuffix(",3\n"))
+        let two = try BinaryRunner.run(["path-info", "--path", "M0 0 L3 4 L3 0 Z M10 10 L20 10 M50 50", "--flatten", "1", "--format", "csv"])
+        #expect(two.stdout.hasSuffix(",5\n"))
+        // Without --flatten the column is absent.
+        let plain = try BinaryRunner.run(["path-info", "--path", "M0 0 L3 4", "--format", "csv"])
+        #expect(!plain.stdout.contains("flattened_points"))
+        // The table shows it too, and the help documents it.
+        let table = try BinaryRunner.run(["path-info", "--path", "M0 0 L3 4 L3 0 Z", "--flatten", "0.1"])
+        #expect(table.stdout.contains("flattened_points  3"))
+        let help = try BinaryRunner.run(["path-info", "--help"])
+        #expect(help.stdout.contains("--flatten TOL") && help.stdout.contains("flattened_points"))
+    }
+
+    @Test("--flatten on the seed ball: more points for a finer tolerance, about √10 per decade")
+    func flattenSeedBall() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let file = root.appendingPathComponent("examples/seed-ball.path").path
+        func points(_ tolerance: String) throws -> Int {
+            let folder = try TemporaryFolder()
+            let csv = folder.file("f.csv")
+            let r = try BinaryRunner.run(["path-info", "--path-file", file, "--flatten", tolerance, "--csv", csv.path])
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(r.stdout.contains("flattened_points"))
+            let (header, row) = try readCSV(csv)
+            #expect(header.last == "flattened_points")
+            return try #require(Int(row.last ?? ""))
+        }
+        let coarse = try points("0.1"), fine = try points("0.01"), finer = try points("0.001")
+        #expect(coarse >= 4 && coarse < fine && fine < finer)
+        // A circle of radius 50 needs about 2π·√(r/(8·tol)) chords; ±20 %.
+        for (n, tol) in [(fine, 0.01), (finer, 0.001)] {
+            let ideal = 2 * Double.pi * (50 / (8 * tol)).squareRoot()
+            #expect(Double(n) > 0.8 * ideal && Double(n) < 1.2 * ideal, "\(n) vs \(ideal)")
+        }
+    }
+
+    @Test("--flatten errors: a non-positive or non-finite tolerance is a usage error")
+    func flattenErrors() throws {
+        for bad in ["0", "-1", "nan", "inf", "abc"] {
+            expectFailure(try BinaryRunner.run(["path-info", "--path", "M0 0 L1 1", "--flatten", bad]),
+                          status: 2, mentioning: ["--flatten", "'\(bad)'"])
+        }
+        // A tolerance absurdly fine for the coordinates is a runtime failure, not a hang.
+        expectFailure(try BinaryRunner.run(["path-info", "--path", "M1e300 0 C0 1e300 -1e300 0 0 -1e300",
+                                            "--accuracy", "1e290", "--flatten", "1e-3"]),
+                      status: 1, mentioning: ["cannot flatten within"])
+    }
+
     @Test("--format svg prints normalised absolute path data, arcs as cubics")
     func svgFormat() throws {
         let r = try BinaryRunner.run(["path-info", "--path", "m1 2 h3 v4 z", "--format", "svg"])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _TestSupport
 
 /// README.md is the user's door: its CLI reference must say what the binary says.
 @Suite("README stays true")
@@ -23,6 +24,64 @@ struct ReadmeTests {
             let trimmed = help.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }.joined(separator: "\n")
             #expect(text.contains("### `beztune \(command)`\n\n```\n" + trimmed), "README's section for \(command) is out of date")
+        }
+    }
+
+    /// The tour's examples: each fenced block that starts with `$ beztune …` (continued with
+    /// trailing backslashes) and the output lines shown under it.
+    func examples() throws -> [(command: [String], output: [String])] {
+        var result: [(command: [String], output: [String])] = []
+        let blocks = try readme.components(separatedBy: "```\n")
+        for block in blocks where block.hasPrefix("$ beztune ") {
+            var lines = block.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            var command = ""
+            while let first = lines.first {
+                lines.removeFirst()
+                command += first.hasSuffix("\\") ? String(first.dropLast()) : first
+                if !first.hasSuffix("\\") { break }
+            }
+            result.append((Array(shellWords(String(command.dropFirst(2))).dropFirst()), lines.filter { !$0.isEmpty }))
+        }
+        return result
+    }
+
+    /// Words as a POSIX shell splits them, for the simple cases the README uses: spaces
+    /// separate, single quotes group.
+    func shellWords(_ text: String) -> [String] {
+        var words: [String] = [], current = "", quoted = false, any = false
+        for c in text {
+            if c == "'" { quoted.toggle(); any = true } else if c == " " && !quoted {
+                if any || !current.isEmpty { words.append(current) }
+                (current, any) = ("", false)
+            } else { current.append(c) }
+        }
+        if any || !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    @Test("every number the tour shows is what the current binary prints")
+    func tourOutputs() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let folder = try TemporaryFolder()
+        try FileManager.default.createSymbolicLink(at: folder.file("examples"), withDestinationURL: root.appendingPathComponent("examples"))
+        let nist = ProcessInfo.processInfo.environment["BEZIERTUNE_NIST_DATA"]
+        let examples = try examples()
+        #expect(examples.count >= 6)
+        for (command, shown) in examples {
+            var arguments = command
+            if arguments.first == "nist" {
+                guard let nist else { continue }  // the data are not shipped; skipped without them
+                arguments = arguments.map { $0.hasSuffix("shared/data/nist") ? nist : $0 }
+            }
+            let r = try BinaryRunner.run(arguments, in: folder.url)
+            #expect(r.status == 0, "\(command): \(r.stderr)")
+            let actual = r.stdout.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+            for line in shown where line != "…" {
+                let tokens = line.split(separator: " ").map(String.init)
+                // The row of the actual output with the same first cell holds every shown cell.
+                let row = actual.first { $0.first == tokens.first && Set(tokens).isSubset(of: Set($0)) }
+                #expect(row != nil, "README shows '\(line)' for 'beztune \(command.joined(separator: " "))', the binary prints something else")
+            }
         }
     }
 

@@ -7,19 +7,25 @@ enum PathInfo {
     static let spec = CommandSpec(
         name: "path-info",
         abstract: "Segment count, exact bounding box and arc length of a path.",
-        synopsis: PathInput.synopsis + " [--accuracy A] [--format table|csv|svg] [--csv FILE]",
+        synopsis: PathInput.synopsis + " [--accuracy A] [--flatten TOL] [--format table|csv|svg] [--csv FILE]",
         options: PathInput.options + [
             .init(name: "accuracy", arity: .single(valueName: "A"),
-                  help: "Absolute accuracy of the arc length, in path units (default 1e-9)."),
+                  help: "Absolute accuracy of the arc length, in path units (default 1e-9); the error bound is proven, not estimated."),
+            .init(name: "flatten", arity: .single(valueName: "TOL"),
+                  help: "Also flatten the path to polylines within TOL path units (positive) and add the column flattened_points."),
             .init(name: "format", arity: .single(valueName: "FORMAT"),
                   help: "Standard output as 'table' (default), 'csv' (the --csv row) or 'svg' (the path as absolute SVG path data, arcs as cubics)."),
             .init(name: "csv", arity: .single(valueName: "FILE"),
-                  help: "Write one CSV row: segments,min_x,min_y,max_x,max_y,length."),
+                  help: "Write one CSV row: segments,min_x,min_y,max_x,max_y,length[,flattened_points]."),
         ],
         exclusive: [PathInput.exclusive],
         discussion: """
             The bounding box is exact (roots of the derivative, not samples) and is given in model
             space: y-up, so an SVG path's y is negated unless --y-up is given.
+            The length is adaptive Gauss-Legendre quadrature with a proven error bound (at most
+            the accuracy; the run fails when rounding or the subdivision limit prevents that).
+            --flatten TOL counts the vertices of polylines guaranteed to stay within TOL of the
+            path: each subpath's vertices once (a closed subpath does not repeat its start).
             """)
 
     static let command = Beztune.Command(spec: spec, run: run)
@@ -29,17 +35,27 @@ enum PathInfo {
     static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
         let format = try arguments.choice("format", among: ["table", "csv", "svg"]) ?? "table"
         let accuracy = try arguments.positiveDouble("accuracy") ?? 1e-9
+        let flattenTolerance = try arguments.positiveDouble("flatten")
         let path = try PathInput.read(arguments)
         guard let box = path.boundingBox else {
             throw .runtime("the path draws nothing: it has no segments")
         }
         let length = path.arcLength(accuracy: accuracy)
         guard length.converged else {
-            throw .runtime("arc length did not reach accuracy \(accuracy) (estimate \(length.length) ± \(length.errorEstimate)); pass a larger --accuracy")
+            throw .runtime("arc length did not reach accuracy \(accuracy) (\(length.length) ± \(length.errorEstimate), \(length.status)); pass a larger --accuracy")
         }
-        let fields: [CSVField] = [.int(path.segmentCount), .double(box.minX), .double(box.minY),
+        var columns = header
+        var fields: [CSVField] = [.int(path.segmentCount), .double(box.minX), .double(box.minY),
                                   .double(box.maxX), .double(box.maxY), .double(length.length)]
-        var csv = CSVWriter(header: header)
+        if let tolerance = flattenTolerance {
+            let flat = Flattening(tolerance: tolerance).flatten(path)
+            guard flat.status == .guaranteed else {
+                throw .runtime("cannot flatten within \(tolerance): \(flat.status == .roundingLimited ? "finer than the rounding of the coordinates" : "more than \(Flattening(tolerance: tolerance).maxSegments) segments per curve"); pass a larger --flatten")
+            }
+            columns.append("flattened_points")
+            fields.append(.int(flat.pointCount))
+        }
+        var csv = CSVWriter(header: columns)
         csv.appendRow(fields)
         if let file = arguments.string("csv") {
             try OutputFiles.write(csv.text, to: file)
@@ -50,7 +66,7 @@ enum PathInfo {
         case "svg":
             console.print(arguments.flag("y-up") ? path.svgPathData : path.transformed(by: .flipY).svgPathData)
         default:
-            console.writeOutput(TextTable.keyValue(zip(header, fields.map(\.rawText)).map { ($0, $1) }))
+            console.writeOutput(TextTable.keyValue(zip(columns, fields.map(\.rawText)).map { ($0, $1) }))
         }
     }
 }
