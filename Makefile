@@ -5,7 +5,7 @@ SWIFT ?= swift
 OUT ?= out
 BEZTUNE_RELEASE = .build/release/beztune
 
-.PHONY: setup build release demo test bench bench-peers clean
+.PHONY: setup build release demo test bench bench-peers bench-lsq clean
 
 setup:
 	@bash scripts/setup.sh
@@ -35,6 +35,14 @@ bench: setup
 bench-peers: setup
 	@mkdir -p $(OUT)
 	Benchmarks/peers/run-peers --csv $(OUT)/bench-peers.csv
+
+NIST_DATA ?= ../shared/data/nist
+
+# scipy least_squares (lm, trf) against our Levenberg–Marquardt on the 54 NIST and 53 MGH runs, one CSV.
+bench-lsq: setup
+	@bash scripts/setup-peers.sh
+	@mkdir -p $(OUT)
+	python3 Benchmarks/peers/scipy_least_squares.py --data $(NIST_DATA) --csv $(OUT)/bench-lsq.csv
 
 clean:
 	rm -rf .build $(OUT)

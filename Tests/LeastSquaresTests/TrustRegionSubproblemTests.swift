@@ -1,4 +1,5 @@
 @testable import LeastSquares
+import Foundation
 import Testing
 import _TestSupport
 
@@ -55,5 +56,20 @@ struct TrustRegionSubproblemTests {
         }
         let (lambda, c) = sub.solve(radius: 2 * full, initialLambda: 0.3)
         #expect(lambda == 0 && c == sub.coefficients(0))
+    }
+
+    @Test("another right-hand side (the geodesic acceleration's r″): the same augmented solution", arguments: [0.0, 0.5])
+    func otherRightHandSide(lambda: Double) throws {
+        let (j, _, d, svd, sub) = try Self.setup(seed: 13)
+        let (m, n) = (j.rows, j.columns)
+        let b = (0..<m).map { sin(Double($0) + 0.3) }
+        let a = Self.step(sub.coefficients(lambda, projected: svd.u.multiplied(by: b, transposing: true)), svd, d)
+        var augmented = Matrix(rows: m + n, columns: n)
+        for c in 0..<n {
+            for i in 0..<m { augmented[i, c] = j[i, c] }
+            augmented[m + c, c] = lambda.squareRoot() * d[c]
+        }
+        let reference = try LinearLeastSquares.solveQR(augmented, b.map { -$0 } + [Double](repeating: 0, count: n))
+        for (x, y) in zip(a, reference) { #expect(abs(x - y) <= 1e-12 * max(1, abs(y)), "λ = \(lambda)") }
     }
 }

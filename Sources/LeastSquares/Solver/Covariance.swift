@@ -23,7 +23,7 @@ public struct Covariance: Sendable {
     public let standardErrors: [Double]
     /// Cᵢⱼ / sqrt(Cᵢᵢ·Cⱼⱼ), with 1 on the diagonal (NaN where a variance is zero).
     public let correlation: Matrix
-    /// s² = SSR/(m − n).
+    /// s² = SSR/(m − n) (n counting only the free parameters).
     public let residualVariance: Double
     /// m − n.
     public let degreesOfFreedom: Int
@@ -31,41 +31,58 @@ public struct Covariance: Sendable {
     public let rank: Int
 
     /// The covariance for Jacobian `jacobian` (m × n, m > n) and residual sum of squares `ssr`.
+    ///
+    /// `fixed` (n flags, or empty for none) marks parameters held fixed — at an active bound of a
+    /// bounded fit: the covariance is then that of the free parameters alone, computed from the
+    /// free columns of J with m − n_free degrees of freedom (the covariance *conditional* on the
+    /// fixed values), and the rows and columns of the fixed parameters are NaN (no standard error:
+    /// an estimate on a constraint has no symmetric asymptotic distribution), with NaN correlations.
     public init(jacobian: Matrix, residualSumOfSquares ssr: Double,
-                relativeCutoff: Double = 1e-14) throws(LAPACKError) {
+                relativeCutoff: Double = 1e-14, fixed: [Bool] = []) throws(LAPACKError) {
         let (m, n) = (jacobian.rows, jacobian.columns)
-        precondition(m > n, "Covariance: needs more residuals than parameters, got m = \(m), n = \(n)")
-        let scale = jacobian.columnNorms.map { $0 == 0 ? 1 : $0 }
-        var scaled = jacobian
-        for j in 0..<n {
+        precondition(fixed.isEmpty || fixed.count == n,
+                     "Covariance: \(fixed.count) fixed flags for \(n) parameters")
+        let free = fixed.isEmpty ? Array(0..<n) : (0..<n).filter { !fixed[$0] }
+        let nf = free.count
+        precondition(m > nf, "Covariance: needs more residuals than parameters, got m = \(m), n = \(nf)")
+        var reduced = jacobian
+        if nf < n {
+            reduced = Matrix(rows: m, columns: nf)
+            for (k, j) in free.enumerated() {
+                for i in 0..<m { reduced.elements[i + k * m] = jacobian.elements[i + j * m] }
+            }
+        }
+        let scale = reduced.columnNorms.map { $0 == 0 ? 1 : $0 }
+        var scaled = reduced
+        for j in 0..<nf {
             for i in 0..<m { scaled.elements[i + j * m] /= scale[j] }
         }
         let svd = try SingularValueDecomposition(scaled)
         let rank = svd.rank(relativeTolerance: relativeCutoff)
-        let variance = ssr / Double(m - n)
-        var c = Matrix(rows: n, columns: n)
-        for a in 0..<n {
-            for b in a..<n {
+        let variance = ssr / Double(m - nf)
+        var c = Matrix(rows: n, columns: n, repeating: nf < n ? .nan : 0)
+        for a in 0..<nf {
+            for b in a..<nf {
                 var sum = 0.0
                 for k in 0..<rank {
                     let s = svd.singularValues[k]
                     sum += svd.vt[k, a] * svd.vt[k, b] / (s * s)
                 }
                 let value = variance * sum / (scale[a] * scale[b])
-                c[a, b] = value
-                c[b, a] = value
+                c[free[a], free[b]] = value
+                c[free[b], free[a]] = value
             }
         }
         let errors = (0..<n).map { c[$0, $0].squareRoot() }
         var r = Matrix(rows: n, columns: n)
         for a in 0..<n {
-            for b in 0..<n { r[a, b] = a == b ? 1 : c[a, b] / (errors[a] * errors[b]) }
+            for b in 0..<n { r[a, b] = a == b && !errors[a].isNaN ? 1 : c[a, b] / (errors[a] * errors[b]) }
         }
         self.matrix = c
         self.standardErrors = errors
         self.correlation = r
         self.residualVariance = variance
-        self.degreesOfFreedom = m - n
+        self.degreesOfFreedom = m - nf
         self.rank = rank
     }
 }

@@ -12,7 +12,8 @@
 ///    model, ‖Jp‖² + 2λ‖Dp‖², in units of ‖f‖².
 /// 4. Radius (§4, MINPACK): ρ ≤ ¼ shrinks Δ by μ ∈ [0.1, 0.5] (from a quadratic fit along the
 ///    step, or 0.1 when ‖f‖ grew tenfold or the residuals were not finite); ρ ≥ ¾ (or λ = 0)
-///    sets Δ = 2‖Dp‖. The step is taken when ρ ≥ 10⁻⁴.
+///    sets Δ = 2‖Dp‖; Δ never exceeds ``Options/maximumRadius``. The step is taken when
+///    ρ ≥ 10⁻⁴.
 /// 5. Stopping (MINPACK): ftol on the actual and predicted relative reductions, xtol on
 ///    Δ ≤ xtol·‖D x‖, gtol on the largest cosine between f and a column of J, and the residual
 ///    evaluation budget; see ``TerminationStatus``.
@@ -21,73 +22,34 @@
 /// the result past the point where ‖f‖² can still resolve progress (see that option); this is
 /// what takes the NIST StRD suite from a mean LRE of about 9 to about 10.7.
 ///
+/// **Robust losses** (``Options/loss``): the objective becomes ½Σρ(fᵢ²); f and J are replaced by
+/// their Triggs-corrected r̃, J̃ (``RobustCorrector``) in steps 1–3 and 5, and ‖f‖² by Σρ(fᵢ²)
+/// in the ratio (Ceres' scheme: model from the corrected system, actual change of the true cost).
+///
+/// **Bounds** (``minimize(_:from:bounds:)``): a projected, active-set trust-region method in the
+/// spirit of Kanzow, Yamashita & Fukushima, "Levenberg–Marquardt methods with strong local
+/// convergence properties for solving nonlinear equations with convex constraints", J. Comput.
+/// Appl. Math. 172 (2004) 375–397, and of the active-set treatment of bounded least squares in
+/// Lawson & Hanson (1974, ch. 23). Each iteration fixes the parameters that sit exactly on a bound
+/// with the gradient g = J̃ᵀr̃ pointing out of the box (xⱼ = lⱼ, gⱼ > 0 or xⱼ = uⱼ, gⱼ < 0), and those
+/// whose Gauss–Newton step in the remaining ones would leave the box through the bound they sit
+/// on; the subproblem is solved in the free parameters (the SVD of their columns), and the trial
+/// point is projected onto the box, P(x + p) = min(max(x + p, l), u). When the projection changes
+/// the step, its predicted reduction is computed directly from the linear model,
+/// −2r̃ᵀJ̃p̂ − ‖J̃p̂‖². Every evaluated point lies in the box bit for bit, a parameter on a bound is
+/// exactly equal to it, and as Δ shrinks the step tends to the projected scaled gradient step, a
+/// descent direction, so the trust-region globalisation carries over. The gradient test (gtol)
+/// uses the free parameters only (the projected gradient). The start is projected into the box.
+/// The result lists the bounds the solution sits on (``LeastSquaresFit/activeBounds``) and the
+/// covariance describes the free parameters (``Covariance/init(jacobian:residualSumOfSquares:relativeCutoff:fixed:)``).
+///
+/// **Geodesic acceleration** (``Options/geodesicAcceleration``): see ``GeodesicAcceleration``.
+///
 /// Residuals that come back NaN or ±∞ at a trial point count as a failed step (the radius
 /// shrinks tenfold); if the radius collapses with the last trial non-finite, or r(x₀) itself is not finite, the status
 /// is ``TerminationStatus/nonfiniteResidual`` — never a convergence. Deterministic: no threads of
 /// its own; OpenBLAS/LAPACK are called on matrices of at most m × n.
 public struct LevenbergMarquardt: Sendable {
-    /// How the parameters are scaled (Moré §6).
-    public enum Scaling: Sendable, Equatable {
-        /// Dⱼ = running maximum of the Jacobian column norms (MINPACK `mode = 1`).
-        case jacobianColumns
-        /// Fixed positive Dⱼ (MINPACK `mode = 2`), one per parameter.
-        case fixed([Double])
-    }
-
-    /// Tolerances, budget and start of the trust region.
-    public struct Options: Sendable, Equatable {
-        /// ftol ≥ 0: stop when the actual and predicted relative reductions of ‖f‖² are both
-        /// at most ftol (and ρ ≤ 2). 0 turns the test off, its machine-precision form included.
-        public var functionTolerance: Double
-        /// xtol ≥ 0: stop when Δ ≤ xtol·‖D x‖, i.e. the relative error of D x is at most about xtol.
-        public var parameterTolerance: Double
-        /// gtol ≥ 0: stop when maxⱼ |Jⱼᵀf| / (‖Jⱼ‖·‖f‖) ≤ gtol.
-        public var gradientTolerance: Double
-        /// The most residual evaluations (the start included).
-        public var maxEvaluations: Int
-        /// Δ₀ = factor·‖D x₀‖ (or factor when that is zero). MINPACK recommends 100 and says to
-        /// try smaller values when that fails; 1 is the default here because 100 (and anything
-        /// from about 20 up) lets the first step of NIST BoxBOD from start 1 jump onto the
-        /// b₂ → ∞ plateau where J loses rank, while every factor from 0.1 to 10 solves all 54
-        /// StRD runs to the same digits.
-        public var initialStepFactor: Double
-        public var scaling: Scaling
-        /// Singular values of J·D⁻¹ at or below this fraction of the largest count as zero in
-        /// the Gauss–Newton step (rank deficiency).
-        public var rankCutoff: Double
-        /// After convergence, up to this many Gauss–Newton refinement steps (0 turns it off).
-        ///
-        /// Near the minimum ‖r‖² is flat to second order, so once the remaining error δ in the
-        /// parameters only changes ‖r‖² by less than its rounding error (δ/σ ≲ 1e-7 in units of
-        /// the standard error), trust-region tests on ‖r‖² can no longer tell better from worse
-        /// and the iteration stops there. The Gauss–Newton step −J⁺r depends on r only linearly,
-        /// so it keeps converging down to the rounding of r itself. A refinement step is taken
-        /// while the steps stay below 1e-4·‖D x‖ and above ε·‖D x‖, give finite residuals and
-        /// match the linear model, ‖r(x + p) − r − J p‖ ≤ ‖J p‖, and while the step length keeps
-        /// reaching new lows (three steps without a 10 % improvement end it: the rounding floor).
-        /// The result is the visited point with the shortest Gauss–Newton step — the best
-        /// estimate of the stationary point Jᵀr = 0 — so a refinement can never end worse than it
-        /// started by that measure. The status is the convergence status that preceded it.
-        public var refinementSteps: Int
-
-        /// Defaults that aim at full double precision: ftol = xtol = 1e-15, gtol = 0, up to 2000
-        /// residual evaluations, step factor 1, Jacobian-column scaling, rank cutoff 1e-14 and up
-        /// to 100 refinement steps.
-        public init(functionTolerance: Double = 1e-15, parameterTolerance: Double = 1e-15,
-                    gradientTolerance: Double = 0, maxEvaluations: Int = 2000,
-                    initialStepFactor: Double = 1, scaling: Scaling = .jacobianColumns,
-                    rankCutoff: Double = 1e-14, refinementSteps: Int = 100) {
-            self.functionTolerance = functionTolerance
-            self.parameterTolerance = parameterTolerance
-            self.gradientTolerance = gradientTolerance
-            self.maxEvaluations = maxEvaluations
-            self.initialStepFactor = initialStepFactor
-            self.scaling = scaling
-            self.rankCutoff = rankCutoff
-            self.refinementSteps = refinementSteps
-        }
-    }
-
     public var options: Options
 
     public init(options: Options = Options()) {
@@ -98,15 +60,29 @@ public struct LevenbergMarquardt: Sendable {
                      "LevenbergMarquardt: maxEvaluations must be ≥ 1, got \(options.maxEvaluations)")
         precondition(options.initialStepFactor > 0 && options.initialStepFactor.isFinite,
                      "LevenbergMarquardt: initialStepFactor must be positive, got \(options.initialStepFactor)")
+        precondition(options.maximumRadius > 0,
+                     "LevenbergMarquardt: maximumRadius must be positive, got \(options.maximumRadius)")
+        precondition(options.loss.scale > 0 && options.loss.scale.isFinite,
+                     "LevenbergMarquardt: the scale of the \(options.loss.name) loss must be positive and finite, got \(options.loss.scale)")
+        if let g = options.geodesicAcceleration {
+            precondition(g.maximumRatio > 0 && g.step > 0 && g.step.isFinite,
+                         "LevenbergMarquardt: geodesic acceleration needs α > 0 and h > 0, got α = \(g.maximumRatio), h = \(g.step)")
+        }
         self.options = options
     }
 
-    /// Minimises ½‖r(x)‖² from `start` (which must have `problem.parameterCount` entries).
-    public func minimize(_ problem: LeastSquaresProblem, from start: [Double]) -> LeastSquaresFit {
+    /// Minimises ½Σρ(rᵢ(x)²) (½‖r(x)‖² for the trivial loss) from `start` (which must have
+    /// `problem.parameterCount` entries), within `bounds` when given (see ``LevenbergMarquardt``).
+    public func minimize(_ problem: LeastSquaresProblem, from start: [Double],
+                         bounds: Bounds? = nil) -> LeastSquaresFit {
         let n = problem.parameterCount
         let m = problem.residualCount
         precondition(start.count == n,
                      "LevenbergMarquardt: the start has \(start.count) entries, the problem has \(n) parameters")
+        if let bounds {
+            precondition(bounds.count == n,
+                         "LevenbergMarquardt: \(bounds.count) bounds given, the problem has \(n) parameters")
+        }
         if case .fixed(let d) = options.scaling {
             precondition(d.count == n && d.allSatisfy { $0 > 0 && $0.isFinite },
                          "LevenbergMarquardt: fixed scaling needs \(n) positive finite factors, got \(d)")
@@ -115,15 +91,96 @@ public struct LevenbergMarquardt: Sendable {
         let ftol = options.functionTolerance
         let xtol = options.parameterTolerance
         let gtol = options.gradientTolerance
+        let loss = options.loss
+        let robust = loss != .trivial
+        let maximumRadius = options.maximumRadius
 
-        var x = start
+        var x = bounds?.project(start) ?? start
         var f = problem.residuals(at: x)
         var evaluations = 1
         var jacobianEvaluations = 0
         var iterations = 0
+        var acceleratedSteps = 0
         var jacobianAtX: Matrix?
 
         var diag = [Double](repeating: 1, count: n)
+
+        /// √Σρ(fᵢ²), the norm the ratio test compares (‖f‖ for the trivial loss).
+        func objectiveNorm(_ r: [Double]) -> Double {
+            robust ? loss.sum(of: r).squareRoot() : euclideanNorm(r)
+        }
+
+        /// The parameters held fixed at x: on a bound with the gradient g pointing outward.
+        func outwardFixed(gradient g: [Double]) -> [Bool] {
+            guard let bounds else { return [Bool](repeating: false, count: n) }
+            var fixed = [Bool](repeating: false, count: n)
+            for j in 0..<n {
+                let (l, u) = (bounds.lower[j], bounds.upper[j])
+                let outwardLow = x[j] == l && g[j] > 0
+                let outwardHigh = x[j] == u && g[j] < 0
+                fixed[j] = l == u || outwardLow || outwardHigh
+            }
+            return fixed
+        }
+
+        /// The SVD of the scaled free columns J̃ⱼ/Dⱼ, j ∈ `free`.
+        func factorize(_ jt: Matrix, free: [Int]) -> SingularValueDecomposition? {
+            var scaled: Matrix
+            if free.count == n {
+                scaled = jt
+                scaled.elements.withUnsafeMutableBufferPointer { a in
+                    for j in 0..<n {
+                        for i in 0..<m { a[i + j * m] /= diag[j] }
+                    }
+                }
+            } else {
+                scaled = Matrix(rows: m, columns: free.count)
+                for (k, j) in free.enumerated() {
+                    for i in 0..<m { scaled.elements[i + k * m] = jt.elements[i + j * m] / diag[j] }
+                }
+            }
+            return try? SingularValueDecomposition(scaled)
+        }
+
+        /// p = −D⁻¹·V·c on the free parameters, 0 on the fixed ones.
+        func step(_ svd: SingularValueDecomposition, _ c: [Double], free: [Int]) -> [Double] {
+            let w = svd.vt.multiplied(by: c, transposing: true)
+            if free.count == n {
+                var p = w
+                for j in 0..<n { p[j] = -p[j] / diag[j] }
+                return p
+            }
+            var p = [Double](repeating: 0, count: n)
+            for (k, j) in free.enumerated() { p[j] = -w[k] / diag[j] }
+            return p
+        }
+
+        /// Adds to `fixed` the parameters on a bound that the Gauss–Newton step would push out of
+        /// the box, until none does; returns the free indices and the SVD of their columns.
+        func activeSet(_ jt: Matrix, _ rt: [Double], fixed initial: [Bool])
+            -> (free: [Int], svd: SingularValueDecomposition, subproblem: TrustRegionSubproblem)? {
+            var fixed = initial
+            while true {
+                let free = (0..<n).filter { !fixed[$0] }
+                guard let svd = factorize(jt, free: free) else { return nil }
+                let subproblem = TrustRegionSubproblem(
+                    singularValues: svd.singularValues,
+                    projectedResiduals: svd.u.multiplied(by: rt, transposing: true),
+                    parameterCount: free.count, relativeCutoff: options.rankCutoff)
+                guard let bounds else { return (free, svd, subproblem) }
+                let p = step(svd, subproblem.coefficients(0), free: free)
+                var changed = false
+                for j in free {
+                    let outLow = x[j] == bounds.lower[j] && p[j] < 0
+                    let outHigh = x[j] == bounds.upper[j] && p[j] > 0
+                    if outLow || outHigh {
+                        fixed[j] = true
+                        changed = true
+                    }
+                }
+                if !changed { return (free, svd, subproblem) }
+            }
+        }
 
         /// Gauss–Newton refinement after convergence (see ``Options/refinementSteps``).
         func refine() {
@@ -139,19 +196,16 @@ public struct LevenbergMarquardt: Sendable {
                     guard jacobian.isFinite else { break }
                     jacobianAtX = jacobian
                 }
-                var scaled = jacobian
-                scaled.elements.withUnsafeMutableBufferPointer { a in
-                    for j in 0..<n {
-                        for i in 0..<m { a[i + j * m] /= diag[j] }
-                    }
-                }
-                guard let svd = try? SingularValueDecomposition(scaled) else { break }
+                let (rt, jt, _) = loss.corrected(residuals: f, jacobian: jacobian)
+                var fixed = [Bool](repeating: false, count: n)
+                if bounds != nil { fixed = outwardFixed(gradient: jt.multiplied(by: rt, transposing: true)) }
+                let free = (0..<n).filter { !fixed[$0] }
+                guard let svd = factorize(jt, free: free) else { break }
                 let c = TrustRegionSubproblem(
                     singularValues: svd.singularValues,
-                    projectedResiduals: svd.u.multiplied(by: f, transposing: true),
-                    parameterCount: n, relativeCutoff: options.rankCutoff).coefficients(0)
-                var step = svd.vt.multiplied(by: c, transposing: true)
-                for j in 0..<n { step[j] = -step[j] / diag[j] }
+                    projectedResiduals: svd.u.multiplied(by: rt, transposing: true),
+                    parameterCount: free.count, relativeCutoff: options.rankCutoff).coefficients(0)
+                let step = step(svd, c, free: free)
                 let pnorm = scaledNorm(diag, step)
                 let xnorm = scaledNorm(diag, x)
                 // Keep the point whose Gauss–Newton step is shortest: the closest to the fixed point.
@@ -164,6 +218,7 @@ public struct LevenbergMarquardt: Sendable {
                 guard stalled < 3, pnorm > epsmch * xnorm, pnorm <= 1e-4 * xnorm else { break }
                 var trial = x
                 for j in 0..<n { trial[j] += step[j] }
+                if let bounds, !bounds.contains(trial) { break }
                 let trialResiduals = problem.residuals(at: trial)
                 evaluations += 1
                 guard trialResiduals.allSatisfy(\.isFinite) else { break }
@@ -186,24 +241,31 @@ public struct LevenbergMarquardt: Sendable {
         func finish(_ status: TerminationStatus) -> LeastSquaresFit {
             if status.isConverged { refine() }
             let ssr = f.reduce(0) { $0 + $1 * $1 }
+            let objective = robust ? loss.sum(of: f) : ssr
             var jacobian = jacobianAtX
             if jacobian == nil, f.allSatisfy(\.isFinite) {
                 let j = problem.jacobian(at: x)
                 jacobianEvaluations += 1
                 jacobian = j.isFinite ? j : nil
             }
+            let active = bounds?.side(of: x) ?? [BoundSide?](repeating: nil, count: n)
+            let fixed = active.map { $0 != nil }
             var covariance: Covariance?
-            if let jacobian, m > n, ssr.isFinite {
-                covariance = try? Covariance(jacobian: jacobian, residualSumOfSquares: ssr)
+            if let jacobian, m > fixed.count(where: { !$0 }), objective.isFinite {
+                let jt = loss.corrected(residuals: f, jacobian: jacobian).jacobian
+                covariance = try? Covariance(jacobian: jt, residualSumOfSquares: objective,
+                                             fixed: fixed.contains(true) ? fixed : [])
             }
             return LeastSquaresFit(parameters: x, residuals: f, jacobian: jacobian,
-                                   residualSumOfSquares: ssr, covariance: covariance,
+                                   residualSumOfSquares: ssr, cost: objective / 2,
+                                   covariance: covariance, activeBounds: active,
                                    iterations: iterations, evaluations: evaluations,
-                                   jacobianEvaluations: jacobianEvaluations, status: status)
+                                   jacobianEvaluations: jacobianEvaluations,
+                                   acceleratedSteps: acceleratedSteps, status: status)
         }
 
         guard f.allSatisfy(\.isFinite) else { return finish(.nonfiniteResidual) }
-        var fnorm = euclideanNorm(f)
+        var fnorm = objectiveNorm(f)
         var delta = 0.0
         var xnorm = 0.0
         var par = 0.0
@@ -215,7 +277,8 @@ public struct LevenbergMarquardt: Sendable {
             iterations += 1
             guard jacobian.isFinite else { return finish(.nonfiniteJacobian) }
             jacobianAtX = jacobian
-            let columnNorms = jacobian.columnNorms
+            let (rt, jt, rowScaling) = loss.corrected(residuals: f, jacobian: jacobian)
+            let columnNorms = jt.columnNorms
 
             if iterations == 1 {
                 switch options.scaling {
@@ -225,14 +288,18 @@ public struct LevenbergMarquardt: Sendable {
                 xnorm = scaledNorm(diag, x)
                 delta = options.initialStepFactor * xnorm
                 if delta == 0 { delta = options.initialStepFactor }
+                delta = Swift.min(delta, maximumRadius)
             }
 
-            // The scaled gradient: the largest cosine between f and a column of J.
+            // The scaled (projected) gradient: the largest cosine between r̃ and a free column of J̃.
+            var fixed = [Bool](repeating: false, count: n)
             var gnorm = 0.0
-            if fnorm != 0 {
-                let jtf = jacobian.multiplied(by: f, transposing: true)
-                for j in 0..<n where columnNorms[j] != 0 {
-                    gnorm = Swift.max(gnorm, (jtf[j] / fnorm).magnitude / columnNorms[j])
+            let rtnorm = robust ? euclideanNorm(rt) : fnorm
+            if rtnorm != 0 {
+                let jtf = jt.multiplied(by: rt, transposing: true)
+                if bounds != nil { fixed = outwardFixed(gradient: jtf) }
+                for j in 0..<n where columnNorms[j] != 0 && !fixed[j] {
+                    gnorm = Swift.max(gnorm, (jtf[j] / rtnorm).magnitude / columnNorms[j])
                 }
             }
             if gnorm <= gtol { return finish(.convergedGtol) }
@@ -241,59 +308,113 @@ public struct LevenbergMarquardt: Sendable {
                 for j in 0..<n { diag[j] = Swift.max(diag[j], columnNorms[j]) }
             }
 
-            // SVD of the scaled Jacobian J·D⁻¹.
-            var scaled = jacobian
-            scaled.elements.withUnsafeMutableBufferPointer { a in
-                for j in 0..<n {
-                    for i in 0..<m { a[i + j * m] /= diag[j] }
-                }
-            }
-            guard let svd = try? SingularValueDecomposition(scaled) else {
+            // SVD of the scaled Jacobian J̃·D⁻¹ over the free parameters.
+            guard let (free, svd, subproblem) = activeSet(jt, rt, fixed: fixed) else {
                 return finish(.linearAlgebraFailure)
             }
-            let subproblem = TrustRegionSubproblem(
-                singularValues: svd.singularValues,
-                projectedResiduals: svd.u.multiplied(by: f, transposing: true),
-                parameterCount: n, relativeCutoff: options.rankCutoff)
+
+            /// The geodesic acceleration a of `velocity`, or nil when it is rejected or unavailable
+            /// (see ``GeodesicAcceleration``).
+            func accelerate(_ geodesic: GeodesicAcceleration, velocity v: [Double], pnorm: Double,
+                            lambda: Double) -> [Double]? {
+                let h = geodesic.step
+                var probe = x
+                for j in 0..<n { probe[j] += h * v[j] }
+                if let bounds, !bounds.contains(probe) { return nil }
+                let rh = problem.residuals(at: probe)
+                evaluations += 1
+                guard rh.allSatisfy(\.isFinite) else { return nil }
+                let jv = jacobian.multiplied(by: v)
+                var second = [Double](repeating: 0, count: m)
+                for i in 0..<m { second[i] = rowScaling[i] * (2 / h) * ((rh[i] - f[i]) / h - jv[i]) }
+                let g = svd.u.multiplied(by: second, transposing: true)
+                let a = step(svd, subproblem.coefficients(lambda, projected: g), free: free)
+                let anorm = scaledNorm(diag, a)
+                return 2 * anorm <= geodesic.maximumRatio * pnorm ? a : nil
+            }
 
             // Inner loop: shrink the trust region until a step succeeds or a test stops us.
             while true {
                 let (lambda, c) = subproblem.solve(radius: delta, initialLambda: par)
                 par = lambda
-                // p = −D⁻¹·V·c.
-                var step = svd.vt.multiplied(by: c, transposing: true)
-                for j in 0..<n { step[j] = -step[j] / diag[j] }
-                var trial = x
-                for j in 0..<n { trial[j] += step[j] }
-                let pnorm = scaledNorm(diag, step)
+                var velocity = step(svd, c, free: free)
+                var pnorm = scaledNorm(diag, velocity)
+                // The secular equation meets Δ only to 10 %: shorten a step beyond Δ_max to it.
+                var directPrediction = false
+                if pnorm > maximumRadius {
+                    for j in 0..<n { velocity[j] *= maximumRadius / pnorm }
+                    pnorm = maximumRadius
+                    directPrediction = true
+                }
                 if iterations == 1 { delta = Swift.min(delta, pnorm) }
+
+                // Geodesic acceleration: v + ½a, or v alone when a is rejected.
+                var trial = x
+                var accelerated = false
+                if let geodesic = options.geodesicAcceleration, pnorm > 0 {
+                    if let a = accelerate(geodesic, velocity: velocity, pnorm: pnorm, lambda: par) {
+                        for j in 0..<n { trial[j] += velocity[j] + 0.5 * a[j] }
+                        accelerated = true
+                    } else {
+                        for j in 0..<n { trial[j] += velocity[j] }
+                    }
+                    if evaluations >= options.maxEvaluations { return finish(.maxEvaluations) }
+                } else {
+                    for j in 0..<n { trial[j] += velocity[j] }
+                }
+                // Projection onto the box; a step it (or Δ_max) shortens gets its prediction from the
+                // linear model directly.
+                if let bounds {
+                    let p = bounds.project(trial)
+                    if p != trial {
+                        trial = p
+                        directPrediction = true
+                    }
+                }
 
                 let trialResiduals = problem.residuals(at: trial)
                 evaluations += 1
                 let finite = trialResiduals.allSatisfy(\.isFinite)
-                let fnorm1 = finite ? euclideanNorm(trialResiduals) : .infinity
+                let fnorm1 = finite ? objectiveNorm(trialResiduals) : .infinity
 
                 // Actual and predicted relative reductions (Moré (4.4); MINPACK lmder).
                 var actred = -1.0
                 if 0.1 * fnorm1 < fnorm { actred = 1 - (fnorm1 / fnorm) * (fnorm1 / fnorm) }
-                var jp = [Double](repeating: 0, count: c.count)
-                for i in 0..<c.count { jp[i] = subproblem.singularValues[i] * c[i] }
-                let temp1 = euclideanNorm(jp) / fnorm
-                let temp2 = par.squareRoot() * pnorm / fnorm
-                let prered = temp1 * temp1 + temp2 * temp2 / 0.5
-                let dirder = -(temp1 * temp1 + temp2 * temp2)
+                let prered: Double
+                let dirder: Double
+                if directPrediction {
+                    var p = [Double](repeating: 0, count: n)
+                    for j in 0..<n { p[j] = trial[j] - x[j] }
+                    let jp = jt.multiplied(by: p)
+                    var rjp = 0.0
+                    for i in 0..<m { rjp += rt[i] * jp[i] }
+                    let jpnorm = euclideanNorm(jp) / fnorm
+                    let slope = rjp / fnorm / fnorm
+                    prered = -2 * slope - jpnorm * jpnorm
+                    dirder = slope
+                } else {
+                    var jp = [Double](repeating: 0, count: c.count)
+                    for i in 0..<c.count { jp[i] = subproblem.singularValues[i] * c[i] }
+                    let temp1 = euclideanNorm(jp) / fnorm
+                    let temp2 = par.squareRoot() * pnorm / fnorm
+                    prered = temp1 * temp1 + temp2 * temp2 / 0.5
+                    dirder = -(temp1 * temp1 + temp2 * temp2)
+                }
                 let ratio = prered != 0 ? actred / prered : 0
 
                 // Update the trust region and λ.
                 if ratio <= 0.25 {
                     var mu = actred >= 0 ? 0.5 : 0.5 * dirder / (dirder + 0.5 * actred)
-                    if !finite || 0.1 * fnorm1 >= fnorm || mu < 0.1 { mu = 0.1 }
+                    if !finite || 0.1 * fnorm1 >= fnorm || !(mu >= 0.1) { mu = 0.1 }
+                    // Only a projected step can have dirder > 0 and so μ > ½.
+                    if mu > 0.5 { mu = 0.5 }
                     delta = mu * Swift.min(delta, pnorm / 0.1)
                     par /= mu
                 } else if par == 0 || ratio >= 0.75 {
                     delta = pnorm / 0.5
                     par *= 0.5
                 }
+                delta = Swift.min(delta, maximumRadius)
 
                 if ratio >= 1e-4 {
                     x = trial
@@ -301,6 +422,7 @@ public struct LevenbergMarquardt: Sendable {
                     xnorm = scaledNorm(diag, x)
                     fnorm = fnorm1
                     jacobianAtX = nil
+                    if accelerated { acceleratedSteps += 1 }
                 }
 
                 // Convergence tests (MINPACK info 1–3, then 5–8).
@@ -316,6 +438,7 @@ public struct LevenbergMarquardt: Sendable {
                 if gnorm <= epsmch { return finish(.convergedGtol) }
                 if ratio >= 1e-4 { break }
             }
+
         }
     }
 }

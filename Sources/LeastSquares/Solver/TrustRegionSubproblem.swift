@@ -37,14 +37,21 @@ struct TrustRegionSubproblem {
 
     /// c(λ) (see ``TrustRegionSubproblem``); for λ = 0 the minimum-norm Gauss–Newton coefficients.
     func coefficients(_ lambda: Double) -> [Double] {
+        coefficients(lambda, projected: projectedResiduals)
+    }
+
+    /// The same coefficients for another right-hand side, given as g = Uᵀb:
+    /// cᵢ = σᵢgᵢ/(σᵢ² + λ), so −D⁻¹V·c solves min ‖b + J p‖² + λ‖D p‖² (used for the geodesic
+    /// acceleration, b = r″ᵥ).
+    func coefficients(_ lambda: Double, projected g: [Double]) -> [Double] {
         let k = singularValues.count
         var c = [Double](repeating: 0, count: k)
         if lambda == 0 {
-            for i in 0..<rank { c[i] = projectedResiduals[i] / singularValues[i] }
+            for i in 0..<rank { c[i] = g[i] / singularValues[i] }
         } else {
             for i in 0..<k {
                 let s = singularValues[i]
-                c[i] = s * projectedResiduals[i] / (s * s + lambda)
+                c[i] = s * g[i] / (s * s + lambda)
             }
         }
         return c

@@ -18,6 +18,7 @@ struct Beztune {
         MagnifyCommand.command,
         PathInfo.command,
         Nist.command,
+        Mgh.command,
         Model.command,
         Frames.command,
     ]

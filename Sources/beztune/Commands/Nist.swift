@@ -8,12 +8,14 @@ enum Nist {
     static let spec = CommandSpec(
         name: "nist",
         abstract: "Fit the NIST StRD nonlinear regression problems and score the digits against the certified values.",
-        synopsis: "--data DIR [--problem NAME …] [--csv FILE]",
+        synopsis: "--data DIR [--problem NAME …] [--geodesic] [--csv FILE]",
         options: [
             .init(name: "data", arity: .single(valueName: "DIR"),
                   help: "Folder with the original NIST StRD .dat files (Misra1a.dat … Bennett5.dat)."),
             .init(name: "problem", arity: .repeated(valueName: "NAME"),
                   help: "Run only this problem (case-insensitive, repeatable); default all 27."),
+            .init(name: "geodesic", arity: .flag,
+                  help: "Use geodesic acceleration (Transtrum & Sethna 2012; alpha 0.75, h 0.1)."),
             .init(name: "csv", arity: .single(valueName: "FILE"),
                   help: "Write one CSV row per run: \(header.joined(separator: ","))."),
         ],
@@ -21,8 +23,8 @@ enum Nist {
             LRE = -log10(|x - c|/|c|) against NIST's certified value c, capped at 11 (NIST certifies
             11 digits). lre_params is the minimum over the parameters, lre_ssr that of the residual
             sum of squares, lre_stderr the minimum over the standard errors against NIST's certified
-            standard deviations. The summary gives the mean of lre_params and how many runs reach
-            4 and 6 digits. Lanczos1's certified RSS (1.4e-25) is rounding noise that double
+            standard deviations; seconds is the wall time of the fit (not deterministic). The
+            summary gives the mean of lre_params and how many runs reach 4 and 6 digits. Lanczos1's certified RSS (1.4e-25) is rounding noise that double
             precision cannot resolve, so its lre_ssr and lre_stderr are about 3 by nature.
             The data are NIST's public files, which BezierTune does not ship:
             https://www.itl.nist.gov/div898/strd/nls/nls_main.shtml
@@ -31,7 +33,7 @@ enum Nist {
     static let command = Beztune.Command(spec: spec, run: run)
 
     static let header = ["problem", "start", "lre_params", "lre_ssr", "lre_stderr", "iterations",
-                         "evaluations", "status", "ssr", "certified_ssr"]
+                         "evaluations", "status", "ssr", "certified_ssr", "jacobian_evaluations", "seconds"]
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
         guard let folder = arguments.string("data") else {
@@ -46,15 +48,28 @@ enum Nist {
         }
         let datasets = try load(folder: folder, problems: problems.isEmpty ? nil : problems)
 
-        let runs = StRDRunner.runAll(datasets)
+        var options = StRDRunner.options
+        if arguments.flag("geodesic") { options.geodesicAcceleration = GeodesicAcceleration() }
+        var runs: [StRDRun] = []
+        var seconds: [Double] = []
+        let clock = ContinuousClock()
+        for dataset in datasets {
+            for start in [1, 2] {
+                var run: StRDRun?
+                let elapsed = clock.measure { run = StRDRunner.run(dataset, start: start, options: options) }
+                runs.append(run!)
+                seconds.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+            }
+        }
         var csv = CSVWriter(header: header)
         var rows: [[String]] = []
-        for r in runs {
+        for (r, time) in zip(runs, seconds) {
             csv.appendRow([.text(r.problem.name), .int(r.start), .double(r.parameterLRE),
                            .double(r.residualSumOfSquaresLRE), .double(r.standardErrorLRE),
                            .int(r.fit.iterations), .int(r.fit.evaluations), .text(r.fit.status.rawValue),
                            .double(r.fit.residualSumOfSquares),
-                           .double(datasets.first { $0.problem == r.problem }!.certifiedResidualSumOfSquares)])
+                           .double(datasets.first { $0.problem == r.problem }!.certifiedResidualSumOfSquares),
+                           .int(r.fit.jacobianEvaluations), .double(time)])
             rows.append([r.problem.name, String(r.start), fixed(r.parameterLRE), fixed(r.residualSumOfSquaresLRE),
                          fixed(r.standardErrorLRE), String(r.fit.iterations), String(r.fit.evaluations),
                          r.fit.status.rawValue])
