@@ -10,6 +10,9 @@ struct Options {
     var samples = [64]
     var threads = [1]
     var repeats = 7
+    var tolerance = 0.01
+    var accuracy = 1e-9
+    var checkCurves = 2000
     var csv: String?
     var png: String?
     var writeWorkload: String?
@@ -18,7 +21,8 @@ struct Options {
     var quiet = false
 
     static let usage = """
-        usage: beztune-bench [--workload eval,eval-incache] [--kernel all|horner,simd,…]
+        usage: beztune-bench [--workload eval,eval-incache,flatten,arclength,nearest]
+                             [--tolerance T] [--accuracy A] [--check-curves K] [--kernel all|horner,simd,…]
                              [--precision double,float] [--curves N,…] [--samples M,…]
                              [--threads T,…] [--repeats R] [--csv FILE] [--png FILE]
                              [--write-workload FILE] [--write-reference FILE [--reference-curves K]]
@@ -40,6 +44,12 @@ struct Options {
             }
             return parts.map { $0! }
         }
+        func positive(_ text: String, name: String) throws(Failure) -> Double {
+            guard let v = Double(text), v > 0, v.isFinite else {
+                throw Failure(message: "invalid \(name) '\(text)': expected a positive number")
+            }
+            return v
+        }
         func words(_ text: String) -> [String] { text.split(separator: ",").map(String.init) }
         while i < arguments.count {
             switch arguments[i] {
@@ -50,6 +60,9 @@ struct Options {
             case "--samples": samples = try integers(try value(), name: "--samples")
             case "--threads": threads = try integers(try value(), name: "--threads")
             case "--repeats": repeats = try integers(try value(), name: "--repeats")[0]
+            case "--tolerance": tolerance = try positive(try value(), name: "--tolerance")
+            case "--accuracy": accuracy = try positive(try value(), name: "--accuracy")
+            case "--check-curves": checkCurves = try integers(try value(), name: "--check-curves")[0]
             case "--csv": csv = try value()
             case "--png": png = try value()
             case "--write-workload": writeWorkload = try value()
@@ -61,8 +74,8 @@ struct Options {
             }
             i += 1
         }
-        for w in workloads where !["eval", "eval-incache"].contains(w) {
-            throw Failure(message: "unknown workload '\(w)' (workloads: eval, eval-incache)")
+        for w in workloads where !["eval", "eval-incache", "flatten", "arclength", "nearest"].contains(w) {
+            throw Failure(message: "unknown workload '\(w)' (workloads: eval, eval-incache, flatten, arclength, nearest)")
         }
         for p in precisions where !["double", "float"].contains(p) {
             throw Failure(message: "unknown precision '\(p)' (double, float)")

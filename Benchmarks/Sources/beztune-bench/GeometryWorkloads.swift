@@ -1,0 +1,130 @@
+import Dispatch
+import Foundation
+import Geometry
+
+/// The curve-algorithm workloads on the common random cubics: flattening (segments per curve and
+/// the measured deviation), arc length (checked against a high-accuracy run) and nearest point
+/// (random query points, checked against dense sampling refined by Newton).
+///
+/// Correctness is measured on a declared random subset (`--check-curves`, default 2000, seeded)
+/// of the curves, after timing, and reported with the rates.
+func runGeometryWorkloads(into results: inout Results) {
+    for workload in options.workloads where ["flatten", "arclength", "nearest"].contains(workload) {
+        for n in options.curves {
+            let curves = Workload(curves: n, samples: 2).curves
+            let checked = checkedSubset(count: n, size: options.checkCurves)
+            for threads in options.threads {
+                switch workload {
+                case "flatten": flatten(curves, checked, threads: threads, into: &results)
+                case "arclength": arcLength(curves, checked, threads: threads, into: &results)
+                default: nearest(curves, checked, threads: threads, into: &results)
+                }
+            }
+        }
+    }
+}
+
+/// `size` distinct curve indices chosen by a seeded shuffle (all of them when size ≥ count).
+func checkedSubset(count: Int, size: Int) -> [Int] {
+    var state: UInt64 = 0xC0FFEE
+    var indices = Array(0..<count)
+    if size >= count { return indices }
+    for i in 0..<size {  // partial Fisher–Yates with SplitMix64
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        z ^= z >> 31
+        let j = i + Int(z % UInt64(count - i))
+        indices.swapAt(i, j)
+    }
+    return Array(indices[0..<size]).sorted()
+}
+
+/// Runs `body(i)` for every curve index, split in contiguous blocks over `threads`, and returns
+/// the per-block sums of its result (deterministic: blocks depend only on the counts).
+func sumOverCurves(_ n: Int, threads: Int, _ body: @escaping @Sendable (Int) -> Double) -> Double {
+    let blocks = max(1, min(threads, n))
+    let sums = UnsafeMutableBufferPointer<Double>.allocate(capacity: blocks)
+    defer { sums.deallocate() }
+    let shared = UnsafeShared(value: sums)
+    DispatchQueue.concurrentPerform(iterations: blocks) { b in
+        var s = 0.0
+        for i in (b * n / blocks)..<((b + 1) * n / blocks) { s += body(i) }
+        shared.value[b] = s
+    }
+    return sums.reduce(0, +)
+}
+
+func flatten(_ curves: [CubicBezier], _ checked: [Int], threads: Int, into results: inout Results) {
+    let methods: [(String, Flattening.Method)] = [("adaptive", .adaptive), ("wang-uniform", .uniformWang)]
+    for (name, method) in methods where options.kernels == ["all"] || options.kernels.contains(name) {
+        let f = Flattening(tolerance: options.tolerance, method: method)
+        var segments = 0.0
+        let seconds = Measurement(repeats: options.repeats) {
+            segments = sumOverCurves(curves.count, threads: threads) { i in Double(f.flatten(curves[i]).segmentCount) }
+        }
+        var worst = 0.0, over = 0
+        for i in checked {
+            let flat = f.flatten(curves[i])
+            let d = PolylineDeviation.measure(curves[i], polyline: flat.points, samples: 2000).deviation
+            worst = max(worst, d)
+            if d > options.tolerance { over += 1 }
+        }
+        results.add(workload: "flatten", kernel: name, precision: "double", threads: threads, curves: curves.count, samples: 0,
+                    seconds: seconds, points: segments + Double(curves.count), bytesPerPoint: 16,
+                    perCurve: (segments / Double(curves.count), worst, over, checked.count))
+    }
+}
+
+func arcLength(_ curves: [CubicBezier], _ checked: [Int], threads: Int, into results: inout Results) {
+    let integrator = AdaptiveArcLength(accuracy: options.accuracy)
+    let seconds = Measurement(repeats: options.repeats) {
+        _ = sumOverCurves(curves.count, threads: threads) { i in integrator.length(of: curves[i]).length }
+    }
+    // Against a run 10⁴ times more accurate (floored at 1e-13): the error of each checked length.
+    let reference = AdaptiveArcLength(accuracy: max(1e-13, options.accuracy * 1e-4))
+    var worst = 0.0, over = 0
+    for i in checked {
+        let e = abs(integrator.length(of: curves[i]).length - reference.length(of: curves[i]).length)
+        worst = max(worst, e)
+        if e > options.accuracy { over += 1 }
+    }
+    results.add(workload: "arclength", kernel: "adaptive-gauss-legendre", precision: "double", threads: threads,
+                curves: curves.count, samples: 0, seconds: seconds, points: Double(curves.count), bytesPerPoint: 8,
+                perCurve: (0, worst, over, checked.count))
+}
+
+func nearest(_ curves: [CubicBezier], _ checked: [Int], threads: Int, into results: inout Results) {
+    // One query point per curve, uniform in [0, 100)², from the same seeded generator family.
+    let queries = Workload(curves: curves.count, samples: 2, seed: 7).curves.map(\.p0)
+    let seconds = Measurement(repeats: options.repeats) {
+        _ = sumOverCurves(curves.count, threads: threads) { i in curves[i].nearestPoint(to: queries[i]).distance }
+    }
+    // Reference: the best of 10,000 uniform samples, refined by Newton on (B − q)·B′ = 0.
+    var worst = 0.0, over = 0
+    for i in checked {
+        let c = curves[i], q = queries[i]
+        var bestT = 0.0, best = Double.infinity
+        for k in 0...10_000 {
+            let t = Double(k) / 10_000
+            let d = (c.point(at: t) - q).lengthSquared
+            if d < best { (best, bestT) = (d, t) }
+        }
+        var t = bestT
+        for _ in 0..<20 {
+            let p = c.point(at: t) - q, d1 = c.derivative(at: t), d2 = c.secondDerivative(at: t)
+            let g = p.dot(d1), h = d1.dot(d1) + p.dot(d2)
+            guard h > 0 else { break }
+            t = min(1, max(0, t - g / h))
+        }
+        let reference = min(best.squareRoot(), (c.point(at: t) - q).length)
+        let found = c.nearestPoint(to: q).distance
+        let excess = found - reference  // > 0 only if our answer is farther than the reference
+        worst = max(worst, excess)
+        if excess > 1e-12 * max(1, reference) { over += 1 }
+    }
+    results.add(workload: "nearest", kernel: "bernstein-global", precision: "double", threads: threads,
+                curves: curves.count, samples: 0, seconds: seconds, points: Double(curves.count), bytesPerPoint: 8,
+                perCurve: (0, worst, over, checked.count))
+}
