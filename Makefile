@@ -23,6 +23,7 @@ demo: release
 test: setup
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+	bash scripts/notebooks.sh .build/debug
 
 # Throughput benchmarks (Benchmarks/README.md): the standard set, then scaling sweeps.
 bench: setup

@@ -3,7 +3,7 @@
 # Idempotent: safe to run before every build.
 set -euo pipefail
 
-packages=(libopenblas-dev liblapacke-dev libcairo2-dev fonts-dejavu-core)
+packages=(libopenblas-dev liblapacke-dev libcairo2-dev fonts-dejavu-core python3 python3-venv)
 
 missing=()
 for p in "${packages[@]}"; do
