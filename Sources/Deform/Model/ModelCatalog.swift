@@ -1,7 +1,9 @@
 /// The models the toolkit offers by name (`beztune model --list`).
 public enum ModelCatalog {
-    /// Every model, in listing order.
-    public static let all: [any DeformModel] = [BallModel()]
+    /// Every model, in listing order: the ball, then the seed scenes (``SceneModel``).
+    public static let all: [any DeformModel] = [
+        BallModel(), FallingLineModel(), LoadingModel(), BubbleRevealModel(), PlumBlossomModel(),
+    ]
 
     /// The names of every model.
     public static var names: [String] { all.map(\.name) }

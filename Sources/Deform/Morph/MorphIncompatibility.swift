@@ -27,12 +27,16 @@ public enum MorphIncompatibility: Error, Hashable, Sendable, CustomStringConvert
     /// Subpath `subpath` is closed in one path and open in the other (``PathMorph/align(_:_:accuracy:)``
     /// cannot change that).
     case closure(subpath: Int, element: Int, firstClosed: Bool)
+    /// Curved element `element` (of kind `kind`) bends one way in the first path and the other
+    /// way in the second (see ``PathMorph/segmentTurning(_:)``): the in-between straightens it.
+    /// Reported only when the caller asks (`checkingSegmentTurning`).
+    case segmentTurning(element: Int, kind: Path.Verb, first: Orientation, second: Orientation)
 
     /// The index of the first incompatible element.
     public var element: Int {
         switch self {
         case .subpathCount(_, _, let e), .elementCount(_, _, let e, _, _), .elementKind(let e, _, _),
-             .orientation(_, let e, _, _), .closure(_, let e, _):
+             .orientation(_, let e, _, _), .closure(_, let e, _), .segmentTurning(let e, _, _, _):
             e
         }
     }
@@ -60,6 +64,8 @@ public enum MorphIncompatibility: Error, Hashable, Sendable, CustomStringConvert
             "element \(e): subpath \(s) runs \(oa) in the first path and \(ob) in the second"
         case .closure(let s, let e, let closed):
             "element \(e): subpath \(s) is \(closed ? "closed" : "open") in the first path and \(closed ? "open" : "closed") in the second"
+        case .segmentTurning(let e, let kind, let oa, let ob):
+            "element \(e): \(Self.name(kind)) turns \(oa) in the first path and \(ob) in the second (the in-between straightens it)"
         }
     }
 }

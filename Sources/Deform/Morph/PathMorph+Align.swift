@@ -1,8 +1,9 @@
 import Geometry
 
 extension PathMorph {
-    /// Rewrites two paths so that they can be morphed (``compatibility(_:_:checkingOrientation:)``
-    /// returns nil for the result) while drawing the same shapes. Per pair of subpaths:
+    /// Rewrites two paths so that they can be morphed (with its default checks,
+    /// ``compatibility(_:_:checkingOrientation:checkingSegmentTurning:)`` returns nil for the
+    /// result) while drawing the same shapes. Per pair of subpaths:
     ///
     /// 1. every segment becomes a cubic (lines with handles at the thirds, quadratics by exact
     ///    degree elevation), a closed subpath's closing line, when it has length, becomes an

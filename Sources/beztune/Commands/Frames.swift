@@ -19,8 +19,8 @@ enum Frames {
             .init(name: "guides", arity: .flag, help: "Draw anchors (filled), control points (hollow) and handles."),
             .init(name: "size", arity: .single(valueName: "WxH"), help: "Frame size in pixels (default 640x640; each side 16…16384)."),
             .init(name: "format", arity: .single(valueName: "FORMAT"), help: "Frame files as 'png' (default) or 'svg'."),
-            .init(name: "set", arity: .repeated(valueName: "NAME=VALUE"), help: "End value (at progress 1) of a parameter; repeatable."),
-            .init(name: "timing", arity: .single(valueName: "T"), help: "Timing function from progress to change (default linear): \(TimingFunction.validForms)."),
+            .init(name: "set", arity: .repeated(valueName: "NAME=VALUE"), help: "End value (at progress 1) of a parameter; for a scene, the target of its track or its value throughout; repeatable."),
+            .init(name: "timing", arity: .single(valueName: "T"), help: "Timing function from progress to change (default linear; for a scene, warps the whole timeline): \(TimingFunction.validForms)."),
             .init(name: "gif", arity: .flag, help: "Also assemble frames.gif with ffmpeg (must be on PATH)."),
             .init(name: "mp4", arity: .flag, help: "Also assemble frames.mp4 with ffmpeg (must be on PATH)."),
         ],
@@ -28,9 +28,12 @@ enum Frames {
             Writes DIR/frame_0000.png … (or .svg), DIR/frames.csv (columns frame, progress, then
             every parameter's value) and DIR/contact.png (all frames on one sheet). Every frame
             shares one view box — the union of all frames' shapes — so the motion is visible.
-            Model space is y-up and is drawn upright.
+            Model space is y-up and is drawn upright. A scene (see 'beztune model --help') plays
+            the seed's own timeline; its parts are drawn one by one, regions filled and lines
+            (line segments, partly drawn borders) stroked only, parts of zero size not at all.
 
             Example: beztune frames --model ball --set yFactor=0.8 --set topYFactor=0.6 --timing easeInEaseOut --count 12 --guides --out frames
+            Example: beztune frames --model loading --count 60 --out loading
             """)
 
     static let command = Beztune.Command(spec: spec, run: run)
@@ -71,9 +74,7 @@ enum Frames {
         let setNames = arguments.strings("set").compactMap { $0.split(separator: "=").first.map { String($0).trimmingWhitespace } }
         let changed = setNames.compactMap { name in profile.base.names.firstIndex(of: String(name)) }
         let frames: [Frame] = paths.indices.map { i in
-            var f = Frame(width: width, height: height, layers: [
-                .shape(paths[i], ShapeStyle(fill: Color.palette[0].withAlpha(0.18), stroke: Color.palette[0], width: 2)),
-            ])
+            var f = Frame(width: width, height: height, layers: shapeLayers(model, paths[i]))
             if arguments.flag("guides") { f.layers.append(.guides(paths[i], Color.palette[1])) }
             f.layers.append(.label("\(model.name)  frame \(i + 1)/\(count)  progress \(format4(progresses[i]))"))
             for j in changed.prefix(4) {
@@ -106,6 +107,48 @@ enum Frames {
             throw .runtime("--gif/--mp4 need --format png")
         }
         console.print("wrote \(count) frames, frames.csv and contact.png to \(outPath)")
+    }
+
+    /// The layers that draw `path`: one filled and outlined shape for a plain model; for a
+    /// ``SceneModel``, one layer per subpath in order — a `.filled` part filled and outlined, a
+    /// `.stroked` part outlined only — leaving out parts of zero size (a filled part whose box
+    /// has no width or no height, a stroked part that is a single point), which Core Animation
+    /// would not show either but round line caps would draw as dots.
+    static func shapeLayers(_ model: any DeformModel, _ path: Path) -> [FrameLayer] {
+        let region = ShapeStyle(fill: Color.palette[0].withAlpha(0.18), stroke: Color.palette[0], width: 2)
+        guard let scene = model as? any SceneModel else { return [.shape(path, region)] }
+        let line = ShapeStyle(fill: nil, stroke: Color.palette[0], width: 2)
+        var layers: [FrameLayer] = []
+        for (part, paint) in zip(subpaths(of: path), scene.subpathPaints) {
+            guard let box = part.boundingBox else { continue }
+            switch paint {
+            case .filled where box.width > 0 && box.height > 0: layers.append(.shape(part, region))
+            case .stroked where box.width > 0 || box.height > 0: layers.append(.shape(part, line))
+            default: break
+            }
+        }
+        return layers
+    }
+
+    /// Each subpath of `path` as a path of its own (its verbs and stored points).
+    static func subpaths(of path: Path) -> [Path] {
+        var out: [Path] = []
+        var verbs: [Path.Verb] = [], xs: [Double] = [], ys: [Double] = []
+        var k = 0
+        for verb in path.verbs {
+            if verb == .move && !verbs.isEmpty {
+                out.append(Path(verbs: verbs, xs: xs, ys: ys))
+                (verbs, xs, ys) = ([], [], [])
+            }
+            verbs.append(verb)
+            for n in 0..<verb.pointCount {
+                xs.append(path.xs[k + n])
+                ys.append(path.ys[k + n])
+            }
+            k += verb.pointCount
+        }
+        if !verbs.isEmpty { out.append(Path(verbs: verbs, xs: xs, ys: ys)) }
+        return out
     }
 
     static func frameName(_ i: Int, _ format: ImageFormat) -> String {

@@ -5,7 +5,8 @@ import Render
 
 /// `beztune model`: lists the deformation models and their parameters, or prints one frame of a
 /// model — the path at a progress between its rest shape (progress 0) and the end values given
-/// with `--set` (progress 1), through a timing function.
+/// with `--set` (progress 1), through a timing function; for a seed scene (``SceneModel``), the
+/// frame of the seed's own animation at that progress.
 enum Model {
     static let formats = ["svg", "csv"]
 
@@ -18,11 +19,11 @@ enum Model {
                   help: "List every model with its parameters, defaults, bounds and descriptions."),
             .init(name: "name", arity: .single(valueName: "MODEL"), help: "The model to draw (see --list)."),
             .init(name: "progress", arity: .single(valueName: "P"),
-                  help: "Progress in [0, 1]: 0 is the rest shape, 1 the --set end values (default 1)."),
+                  help: "Progress in [0, 1]: 0 is the rest shape (a scene's first frame), 1 the --set end values (a scene's last frame) (default 1)."),
             .init(name: "set", arity: .repeated(valueName: "NAME=VALUE"),
-                  help: "End value (at progress 1) of a parameter, within its bounds; repeatable."),
+                  help: "End value (at progress 1) of a parameter, within its bounds; for a scene, the target of its track or its value throughout; repeatable."),
             .init(name: "timing", arity: .single(valueName: "T"),
-                  help: "Timing function from progress to change (default linear): \(TimingFunction.validForms)."),
+                  help: "Timing function from progress to change (default linear; for a scene, warps the whole timeline): \(TimingFunction.validForms)."),
             .init(name: "format", arity: .single(valueName: "FORMAT"),
                   help: "Standard output as 'svg' (path data, default) or 'csv' (control points)."),
             .init(name: "y-up", arity: .flag,
@@ -44,10 +45,20 @@ enum Model {
             zeta (1 is critical) and initial velocity v0 (default 0); it overshoots, and values
             are not clamped to the bounds on the way.
 
+            Scenes (fallingLine, loading, bubbleReveal, plumBlossom) are the seed articles' other
+            animations: several parts, each a subpath of one path, driven by the seed's own
+            timeline of per-parameter keyframe tracks (each parameter's description gives its
+            seed track). Progress 0 is the seed's first frame (the defaults), 1 its last. --set
+            changes where a track goes (its target: the end value, or the extreme of a track that
+            goes there and back) or, for a parameter without a track (a size), its value
+            throughout; --timing warps the scene's progress as a CAAnimationGroup's timing
+            function does, each track keeping its own timing inside.
+
             CSV columns: index (0-based, in path order), x, y (model space), kind (anchor: a
             move-to or segment end point; handle: a control point).
 
             Example: beztune model --name ball --progress 0.5 --set yFactor=0.8 --set topYFactor=0.6 --timing easeInEaseOut
+            Example: beztune model --name fallingLine --progress 0.75 --set squash=0.7
             """)
 
     static let command = Beztune.Command(spec: spec, run: run)

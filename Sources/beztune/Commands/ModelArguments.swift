@@ -13,10 +13,14 @@ enum ModelArguments {
         }
     }
 
-    /// The progress profile from the model's defaults (progress 0) to the `--set` end values
-    /// (progress 1) through `--timing` (default linear).
-    static func profile(_ model: any DeformModel, _ arguments: ParsedArguments) throws(CLIError) -> ProgressProfile {
-        let end = try endValues(arguments, model: model)
+    /// The model's parameters over progress.
+    ///
+    /// A plain model (the ball) goes from its defaults (progress 0) to the `--set` end values
+    /// (progress 1) through `--timing` (default linear). A ``SceneModel`` plays the seed's own
+    /// timeline, with `--set` changing the targets of its tracks (or, for a parameter without a
+    /// track, its value throughout) and `--timing` as the group timing that warps the scene's
+    /// progress (``TimedProfile``).
+    static func profile(_ model: any DeformModel, _ arguments: ParsedArguments) throws(CLIError) -> TimedProfile {
         var timing = TimingFunction.linear
         if let text = arguments.string("timing") {
             do throws(TimingError) {
@@ -25,7 +29,16 @@ enum ModelArguments {
                 throw arguments.usage("invalid value for '--timing': \(error.description)")
             }
         }
-        return ProgressProfile(start: model.defaultParameters, end: end, timing: timing)
+        if let scene = model as? any SceneModel {
+            let targets = try endValues(arguments, model: model, from: scene.seedTargets)
+            do throws(ModelInputError) {
+                return TimedProfile(try scene.seedProfile(targets: targets), timing: timing)
+            } catch {
+                throw arguments.usage(error.description)
+            }
+        }
+        let end = try endValues(arguments, model: model)
+        return TimedProfile(ProgressProfile(start: model.defaultParameters, end: end, timing: timing))
     }
 
     /// The option `name` as a progress in [0, 1], or nil when absent.
@@ -37,9 +50,11 @@ enum ModelArguments {
         return p
     }
 
-    /// The model's defaults with every `--set NAME=VALUE` applied (names and bounds checked).
-    static func endValues(_ arguments: ParsedArguments, model: any DeformModel) throws(CLIError) -> ParameterVector {
-        var end = model.defaultParameters
+    /// `start` (default: the model's defaults) with every `--set NAME=VALUE` applied (names and
+    /// bounds checked).
+    static func endValues(_ arguments: ParsedArguments, model: any DeformModel,
+                          from start: ParameterVector? = nil) throws(CLIError) -> ParameterVector {
+        var end = start ?? model.defaultParameters
         var seen: Set<String> = []
         for assignment in arguments.strings("set") {
             guard let eq = assignment.firstIndex(of: "=") else {
