@@ -85,6 +85,15 @@ struct ReadmeTests {
         }
     }
 
+    @Test("the README's Swift examples are the ones Tests/ReadmeExamplesTests compiles and runs")
+    func swiftExamples() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let compiled = try String(contentsOf: root.appendingPathComponent("Tests/ReadmeExamplesTests/ReadmeExamplesTests.swift"), encoding: .utf8)
+        let blocks = try readme.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+        #expect(blocks.count == 3)
+        for block in blocks { #expect(compiled.contains(block), "README example not compiled by the tests:\n\(block)") }
+    }
+
     @Test("the README opens with the two commands, each on a line of its own")
     func twoCommands() throws {
         let lines = try readme.split(separator: "\n", omittingEmptySubsequences: false).prefix(12).map(String.init)
