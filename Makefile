@@ -5,7 +5,7 @@ SWIFT ?= swift
 OUT ?= out
 BEZTUNE_RELEASE = .build/release/beztune
 
-.PHONY: setup build release demo test bench bench-peers bench-lsq clean
+.PHONY: setup build release demo test bench bench-peers bench-lsq bench-fit clean
 
 setup:
 	@bash scripts/setup.sh
@@ -23,6 +23,8 @@ demo: release
 test: setup
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+	$(SWIFT) build -c release --product beztune
+	BEZTUNE_BINARY=.build/release/beztune $(SWIFT) test --skip-build --filter BeztuneTests
 	bash scripts/notebooks.sh .build/debug
 
 # Throughput benchmarks (Benchmarks/README.md): the standard set, then scaling sweeps.
@@ -44,6 +46,12 @@ bench-lsq: setup
 	@bash scripts/setup-peers.sh
 	@mkdir -p $(OUT)
 	python3 Benchmarks/peers/scipy_least_squares.py --data $(NIST_DATA) --csv $(OUT)/bench-lsq.csv
+
+# scipy least_squares (lm, trf) against beztune fit on the same targets and residuals, one CSV.
+bench-fit: setup
+	@bash scripts/setup-peers.sh
+	@mkdir -p $(OUT)
+	python3 Benchmarks/peers/scipy_fit.py --csv $(OUT)/bench-fit.csv
 
 clean:
 	rm -rf .build $(OUT)

@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "LeastSquares", targets: ["LeastSquares"]),
         .library(name: "Deform", targets: ["Deform"]),
         .library(name: "ArcError", targets: ["ArcError"]),
+        .library(name: "Fitting", targets: ["Fitting"]),
         .executable(name: "beztune", targets: ["beztune"]),
     ],
     targets: [
@@ -18,7 +19,8 @@ let package = Package(
         .target(name: "LeastSquares", dependencies: ["CLapack"]),
         .target(name: "Deform", dependencies: ["Geometry"]),
         .target(name: "ArcError", dependencies: ["Geometry"]),
-        .executableTarget(name: "beztune", dependencies: ["Geometry", "Render", "LeastSquares", "Deform", "ArcError"]),
+        .target(name: "Fitting", dependencies: ["Geometry", "Deform", "LeastSquares"]),
+        .executableTarget(name: "beztune", dependencies: ["Geometry", "Render", "LeastSquares", "Deform", "ArcError", "Fitting"]),
 
         // MARK: - Benchmarks
         .executableTarget(name: "beztune-bench", dependencies: ["Geometry", "Render"],
@@ -39,6 +41,7 @@ let package = Package(
         .testTarget(name: "RenderTests", dependencies: ["Render", "_TestSupport"], exclude: ["Resources"]),
         .testTarget(name: "LeastSquaresTests", dependencies: ["LeastSquares", "_TestSupport"]),
         .testTarget(name: "DeformTests", dependencies: ["Deform", "Geometry", "_TestSupport"]),
+        .testTarget(name: "FittingTests", dependencies: ["Fitting", "Geometry", "Deform", "LeastSquares", "_TestSupport"]),
         .testTarget(name: "ArcErrorTests", dependencies: ["ArcError", "_TestSupport"], exclude: ["Resources"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CLapack", "CCairo"]),
         .testTarget(name: "ReadmeExamplesTests", dependencies: ["Geometry", "ArcError", "Deform"]),

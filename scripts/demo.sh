@@ -27,6 +27,14 @@ echo "== The seed ball's outline: segments, exact bounds, arc length"
 "$beztune" path-info --path-file examples/seed-ball.path --csv "$out/seed-ball.csv"
 
 echo
+echo "== Job 2: fit the ball's squash to a drawn outline (a pressed membrane, not the ball model)"
+"$beztune" fit --target examples/squash-0.5.svg --model ball --radius 50 --free xFactor,yFactor,topYFactor,k \
+    --csv "$out/fit.csv" --residuals "$out/fit-residuals.csv" --png "$out/fit.png"
+echo
+echo "== ... and every squash keyframe, one CSV row each"
+"$beztune" fit --targets examples/squash-manifest.csv --radius 50 --csv "$out/fit-keyframes.csv"
+
+echo
 echo "Wrote:"
 find "$out" -maxdepth 1 -type f | sort | sed 's/^/  /'
 echo "  $out/frames/ (frame_*.png, frames.csv, contact.png)"

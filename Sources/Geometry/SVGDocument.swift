@@ -21,78 +21,63 @@ public struct SVGDocument: Sendable {
     /// Scans `text` for `<path>` elements. Throws when the text is not SVG (no `<svg` element),
     /// or a path tag is malformed (unterminated tag or attribute value); the error names the line.
     public init(parsing text: String) throws(SVGDocumentError) {
-        let bytes = Array(text.utf8)
-        var i = 0
-        var line = 1
+        var s = SVGScanner(bytes: Array(text.utf8))
         var sawSVG = false
         var groupTransforms: [Bool] = []  // one entry per open <g>
         var paths: [PathElement] = []
 
-        func advance(_ n: Int) {
-            for k in i..<min(bytes.count, i + n) where bytes[k] == UInt8(ascii: "\n") { line += 1 }
-            i = min(bytes.count, i + n)
-        }
-        func startsWith(_ s: String, at k: Int) -> Bool {
-            let u = Array(s.utf8)
-            guard k + u.count <= bytes.count else { return false }
-            for j in 0..<u.count where bytes[k + j] != u[j] { return false }
-            return true
-        }
-        func skipPast(_ terminator: String) throws(SVGDocumentError) {
-            let start = line
-            while i < bytes.count && !startsWith(terminator, at: i) { advance(1) }
-            guard i < bytes.count else { throw SVGDocumentError(line: start, reason: "unterminated '\(terminator)'") }
-            advance(terminator.utf8.count)
-        }
-
-        while i < bytes.count {
-            guard bytes[i] == UInt8(ascii: "<") else { advance(1); continue }
-            if startsWith("<!--", at: i) { try skipPast("-->"); continue }
-            if startsWith("<![CDATA[", at: i) { try skipPast("]]>"); continue }
-            if startsWith("<?", at: i) { try skipPast("?>"); continue }
-            if startsWith("<!", at: i) { try skipPast(">"); continue }
-            let tagLine = line
-            let closing = startsWith("</", at: i)
-            advance(closing ? 2 : 1)
-            let nameStart = i
-            while i < bytes.count, !Self.isSpace(bytes[i]), bytes[i] != UInt8(ascii: ">"), bytes[i] != UInt8(ascii: "/") {
-                advance(1)
+        while s.i < s.bytes.count {
+            guard s.bytes[s.i] == UInt8(ascii: "<") else { s.advance(1); continue }
+            if s.startsWith("<!--", at: s.i) { try s.skipPast("-->"); continue }
+            if s.startsWith("<![CDATA[", at: s.i) { try s.skipPast("]]>"); continue }
+            if s.startsWith("<?", at: s.i) { try s.skipPast("?>"); continue }
+            if s.startsWith("<!", at: s.i) { try s.skipPast(">"); continue }
+            let tagLine = s.line
+            let closing = s.startsWith("</", at: s.i)
+            s.advance(closing ? 2 : 1)
+            let nameStart = s.i
+            while s.i < s.bytes.count, !Self.isSpace(s.bytes[s.i]), s.bytes[s.i] != UInt8(ascii: ">"), s.bytes[s.i] != UInt8(ascii: "/") {
+                s.advance(1)
             }
-            let name = String(decoding: bytes[nameStart..<i], as: UTF8.self)
+            let name = String(decoding: s.bytes[nameStart..<s.i], as: UTF8.self)
             let local = name.split(separator: ":").last.map(String.init) ?? name
             var attributes: [String: String] = [:]
             var selfClosing = false
             while true {
-                while i < bytes.count, Self.isSpace(bytes[i]) { advance(1) }
-                guard i < bytes.count else { throw SVGDocumentError(line: tagLine, reason: "unterminated <\(name)> tag") }
-                if bytes[i] == UInt8(ascii: ">") { advance(1); break }
-                if startsWith("/>", at: i) { selfClosing = true; advance(2); break }
-                let attrStart = i
-                while i < bytes.count, !Self.isSpace(bytes[i]), bytes[i] != UInt8(ascii: "="),
-                      bytes[i] != UInt8(ascii: ">"), !startsWith("/>", at: i) {
-                    advance(1)
+                while s.i < s.bytes.count, Self.isSpace(s.bytes[s.i]) { s.advance(1) }
+                guard s.i < s.bytes.count else { throw SVGDocumentError(line: tagLine, reason: "unterminated <\(name)> tag") }
+                if s.bytes[s.i] == UInt8(ascii: ">") { s.advance(1); break }
+                if s.startsWith("/>", at: s.i) { selfClosing = true; s.advance(2); break }
+                let attrStart = s.i
+                while s.i < s.bytes.count, !Self.isSpace(s.bytes[s.i]), s.bytes[s.i] != UInt8(ascii: "="),
+                      s.bytes[s.i] != UInt8(ascii: ">"), !s.startsWith("/>", at: s.i) {
+                    s.advance(1)
                 }
-                let attr = String(decoding: bytes[attrStart..<i], as: UTF8.self)
-                while i < bytes.count, Self.isSpace(bytes[i]) { advance(1) }
-                guard i < bytes.count, bytes[i] == UInt8(ascii: "=") else {
-                    if attr.isEmpty { advance(1) }  // stray character: skip it
+                let attr = String(decoding: s.bytes[attrStart..<s.i], as: UTF8.self)
+                while s.i < s.bytes.count, Self.isSpace(s.bytes[s.i]) { s.advance(1) }
+                guard s.i < s.bytes.count, s.bytes[s.i] == UInt8(ascii: "=") else {
+                    if attr.isEmpty { s.advance(1) }  // stray character: skip it
                     attributes[attr] = ""
                     continue
                 }
-                advance(1)
-                while i < bytes.count, Self.isSpace(bytes[i]) { advance(1) }
-                guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") else {
-                    throw SVGDocumentError(line: line, reason: "attribute '\(attr)' of <\(name)> needs a quoted value")
+                s.advance(1)
+                while s.i < s.bytes.count, Self.isSpace(s.bytes[s.i]) { s.advance(1) }
+                guard s.i < s.bytes.count, s.bytes[s.i] == UInt8(ascii: "\"") || s.bytes[s.i] == UInt8(ascii: "'") else {
+                    throw SVGDocumentError(line: s.line, reason: "attribute '\(attr)' of <\(name)> needs a quoted value")
                 }
-                let quote = bytes[i]
-                advance(1)
-                let valueStart = i
-                while i < bytes.count, bytes[i] != quote { advance(1) }
-                guard i < bytes.count else {
+                let quote = s.bytes[s.i]
+                // Taken before the advance: with -O, Swift 6.3.1 read `s.i` right after this
+                // advance as its old value here (every value began with its quote); the same code
+                // in a small program compiles correctly. The release end-to-end run in `make test`
+                // guards against this class of bug.
+                let valueStart = s.i + 1
+                s.advance(1)
+                while s.i < s.bytes.count, s.bytes[s.i] != quote { s.advance(1) }
+                guard s.i < s.bytes.count else {
                     throw SVGDocumentError(line: tagLine, reason: "unterminated value of attribute '\(attr)' in <\(name)>")
                 }
-                attributes[attr] = Self.decodingEntities(String(decoding: bytes[valueStart..<i], as: UTF8.self))
-                advance(1)
+                attributes[attr] = Self.decodingEntities(String(decoding: s.bytes[valueStart..<s.i], as: UTF8.self))
+                s.advance(1)
             }
             if closing {
                 if local == "g", !groupTransforms.isEmpty { groupTransforms.removeLast() }
@@ -140,6 +125,36 @@ public struct SVGDocument: Sendable {
             rest = rest[rest.index(after: semi)...]
         }
         return out + rest
+    }
+}
+
+/// A byte cursor over an SVG document that counts lines as it moves.
+struct SVGScanner {
+    let bytes: [UInt8]
+    var i = 0
+    /// 1-based line of the byte at `i`.
+    var line = 1
+
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
+    mutating func advance(_ n: Int) {
+        let end = min(bytes.count, i + n)
+        for k in i..<end where bytes[k] == UInt8(ascii: "\n") { line += 1 }
+        i = end
+    }
+
+    func startsWith(_ s: String, at k: Int) -> Bool {
+        let u = Array(s.utf8)
+        guard k + u.count <= bytes.count else { return false }
+        for j in 0..<u.count where bytes[k + j] != u[j] { return false }
+        return true
+    }
+
+    mutating func skipPast(_ terminator: String) throws(SVGDocumentError) {
+        let start = line
+        while i < bytes.count && !startsWith(terminator, at: i) { advance(1) }
+        guard i < bytes.count else { throw SVGDocumentError(line: start, reason: "unterminated '\(terminator)'") }
+        advance(terminator.utf8.count)
     }
 }
 

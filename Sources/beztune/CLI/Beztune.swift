@@ -21,6 +21,7 @@ struct Beztune {
         Mgh.command,
         Model.command,
         Frames.command,
+        Fit.command,
     ]
 
     static var overview: String {

@@ -1,0 +1,47 @@
+import Deform
+import Foundation
+import Geometry
+
+/// Why a fit cannot be set up or run: one line naming the parameter, count or box at fault.
+///
+/// Thrown by ``FitSetup`` (the parameter choices: the same for every target of a batch) and by
+/// ``OutlineFitter`` (the target and the model together).
+public enum FitError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A name, value or bound the model rejects (unknown parameter, out of bounds, not finite).
+    case invalidParameter(ModelInputError)
+    /// No parameter is free.
+    case nothingFree
+    /// A parameter is named twice in the free list.
+    case duplicateFree(String)
+    /// The free parameters cannot be determined together (the model's reason).
+    case notIdentifiable(String)
+    /// A bound that is not an interval, or that excludes the parameter's value.
+    case invalidBound(name: String, reason: String)
+    /// The target has no more points than free parameters (the covariance needs m > n).
+    case tooFewPoints(points: Int, free: Int)
+    /// No translation is free and the target lies far from anything the model can draw.
+    case farFromModel(target: Rect, model: Rect)
+
+    public var description: String {
+        switch self {
+        case .invalidParameter(let e):
+            e.description
+        case .nothingFree:
+            "no parameter is free: name at least one with --free"
+        case .duplicateFree(let name):
+            "parameter '\(name)' is named twice in the free list"
+        case .notIdentifiable(let reason):
+            reason
+        case .invalidBound(let name, let reason):
+            "bound of '\(name)': \(reason)"
+        case .tooFewPoints(let points, let free):
+            "the target has \(points) point\(points == 1 ? "" : "s") but \(free) free parameter\(free == 1 ? "" : "s"); a fit with standard errors needs at least \(free + 1) points"
+        case .farFromModel(let target, let model):
+            "the target (x \(Self.range(target.minX, target.maxX)), y \(Self.range(target.minY, target.maxY))) is far from anything the model reaches without a pose (x \(Self.range(model.minX, model.maxX)), y \(Self.range(model.minY, model.maxY))); the ball's bottom point is the origin of y-up model space: free the pose (--free …,tx,ty), check the y axis (--y-up / --y-down) or the size (--radius)"
+        }
+    }
+
+    static func range(_ a: Double, _ b: Double) -> String {
+        String(format: "%.4g…%.4g", a, b)
+    }
+}

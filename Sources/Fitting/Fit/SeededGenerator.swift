@@ -1,0 +1,21 @@
+/// SplitMix64 (Steele, Lea & Flood, "Fast splittable pseudorandom number generators", OOPSLA
+/// 2014): the multi-start perturbations are drawn from it so that a fit with `--starts N` gives
+/// the same answer on every run and every machine.
+struct SeededGenerator: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A uniform Double in [−1, 1), from the top 53 bits.
+    mutating func symmetricUnit() -> Double {
+        Double(next() >> 11) * 0x1p-52 - 1
+    }
+}

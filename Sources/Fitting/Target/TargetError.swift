@@ -1,0 +1,55 @@
+import Geometry
+
+/// A target outline that cannot be fitted: what is wrong with it, in one line that names the
+/// offending element, point or count.
+///
+/// These are user-input errors (a file someone drew or exported), thrown by ``TargetOutline``'s
+/// initialisers; they never stop the process.
+public enum TargetError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The SVG document could not be scanned (malformed tag, not SVG at all).
+    case invalidSVG(String)
+    /// The SVG document has no `<path>` element with a non-empty `d` attribute.
+    case noPath
+    /// The `<path>` (1-based line) carries a `transform`, or sits in a group that does: its
+    /// coordinates are not the drawn ones, and BezierTune does not apply transforms.
+    case transformed(line: Int)
+    /// The path data could not be parsed.
+    case invalidPathData(String)
+    /// The path draws nothing (no segment), or only segments of zero length.
+    case emptyOutline
+    /// The path has several subpaths that draw; a target outline is one closed curve.
+    case severalSubpaths(Int)
+    /// Point `index` (0-based) has a NaN or infinite coordinate.
+    case nonFinite(index: Int)
+    /// Fewer points than an outline (3) or than the fit needs.
+    case tooFewPoints(count: Int, minimum: Int)
+    /// Every point is the same point.
+    case coincidentPoints
+    /// The points lie on one line: the outline encloses no area.
+    case collinearPoints
+
+    public var description: String {
+        switch self {
+        case .invalidSVG(let reason):
+            "not a readable SVG document: \(reason)"
+        case .noPath:
+            "the SVG document has no <path> element with path data (d attribute)"
+        case .transformed(let line):
+            "the <path> on line \(line) has a transform (on itself or an enclosing <g>); transforms are not applied, so its coordinates are not what is drawn — flatten the transform in the editor first"
+        case .invalidPathData(let reason):
+            "invalid path data: \(reason)"
+        case .emptyOutline:
+            "the path draws nothing (no segment of non-zero length)"
+        case .severalSubpaths(let n):
+            "the path has \(n) subpaths that draw; a target outline is one closed curve (one M…Z)"
+        case .nonFinite(let index):
+            "point \(index + 1) has a coordinate that is not a finite number"
+        case .tooFewPoints(let count, let minimum):
+            "the target has \(count) point\(count == 1 ? "" : "s"); at least \(minimum) are needed"
+        case .coincidentPoints:
+            "every target point is the same point: the outline has no extent"
+        case .collinearPoints:
+            "the target points lie on one line: the outline encloses no area"
+        }
+    }
+}

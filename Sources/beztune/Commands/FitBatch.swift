@@ -1,0 +1,57 @@
+import Fitting
+import Foundation
+import Render
+
+/// `beztune fit --targets MANIFEST`: one fit per manifest row, one CSV row each, progress on
+/// stderr. A target that cannot be read or fitted gets status `error` and its reason in the
+/// `message` column; the batch goes on.
+enum FitBatch {
+    static func run(manifest: String, _ fit: FitArguments, csvFile: String?, console: Console) throws(CLIError) {
+        let url = URL(fileURLWithPath: manifest)
+        let table: CSVTable
+        let fileColumn: Int
+        do throws(CSVError) {
+            table = try CSVTable(contentsOf: url)
+            fileColumn = try table.columnIndex("file")
+        } catch {
+            throw .runtime(error.description)
+        }
+        let folder = url.deletingLastPathComponent()
+        let passed = table.header
+        let columns = FitReport.header(free: fit.setup.freeNames) + ["message"]
+        if let clash = passed.first(where: columns.contains) {
+            throw .runtime("\(manifest): column '\(clash)' is also an output column; rename it")
+        }
+        var csv = CSVWriter(header: passed + columns)
+        let count = table.rows.count
+        var failed = 0
+        for (index, row) in table.rows.enumerated() {
+            let name = row[fileColumn].trimmingWhitespace
+            console.printError("fit \(index + 1)/\(count): \(name)")
+            var fields: [CSVField]
+            do throws(CLIError) {
+                guard !name.isEmpty else { throw .runtime("\(manifest) line \(table.lineNumbers[index]): empty file name") }
+                let path = name.hasPrefix("/") ? String(name) : folder.appendingPathComponent(String(name)).path
+                let target: TargetOutline
+                do throws(FitTarget.Failure) {
+                    target = try FitTarget.read(file: path, fit)
+                } catch {
+                    throw .runtime(error.message)
+                }
+                let result = try Fit.fitOnce(target, fit)
+                fields = FitReport.fields(result) + [.text(result.converged ? "" : "did not converge")]
+            } catch {
+                failed += 1
+                fields = FitReport.failedFields(free: fit.setup.freeCount) + [.text(error.message.oneLine)]
+            }
+            csv.appendRow(row.map(CSVField.text) + fields)
+        }
+        if let csvFile {
+            try OutputFiles.write(csv.text, to: csvFile)
+            console.print("fitted \(count - failed) of \(count) targets; wrote \(csvFile)")
+        } else {
+            console.writeOutput(csv.text)
+        }
+        if failed > 0 { console.printError("beztune fit: \(failed) of \(count) targets could not be fitted (status error)") }
+    }
+}

@@ -1,0 +1,119 @@
+import Fitting
+import Foundation
+import Geometry
+import Render
+
+/// What `beztune fit` writes: the table on standard output, the one-row CSV, the per-point
+/// residuals and the overlay picture.
+enum FitReport {
+    /// The figures after the parameters, in CSV column order.
+    static let figureColumns = ["rms", "max_distance", "hausdorff", "area_difference",
+                                "iterations", "evaluations", "status", "seconds"]
+
+    /// The CSV header for these free parameter names: the values, then `<name>_stderr` for each,
+    /// then the figures.
+    static func header(free names: [String]) -> [String] {
+        names + names.map { $0 + "_stderr" } + figureColumns
+    }
+
+    /// The CSV fields of a fit, in ``header(free:)`` order.
+    static func fields(_ fit: OutlineFit) -> [CSVField] {
+        fit.values.map(CSVField.double) + fit.standardErrors.map(CSVField.double) + [
+            .double(fit.rms), .double(fit.maxDistance),
+            fit.comparison.map { .double($0.hausdorff) } ?? .empty,
+            fit.comparison.map { .double($0.areaDifference) } ?? .empty,
+            .int(fit.iterations), .int(fit.evaluations), .text(fit.status.rawValue), .double(fit.seconds),
+        ]
+    }
+
+    /// The fields of a target that could not be fitted: empty numbers, status `error`.
+    static func failedFields(free count: Int) -> [CSVField] {
+        [CSVField](repeating: .empty, count: 2 * count + 4) + [.empty, .empty, .text("error"), .empty]
+    }
+
+    /// The table printed on standard output.
+    static func table(_ fit: OutlineFit, target: TargetOutline) -> String {
+        let rows = fit.setup.freeNames.indices.map { k in
+            [fit.setup.freeNames[k], String(format: "%.10g", fit.values[k]), format(fit.standardErrors[k], digits: 4)]
+        }
+        var text = TextTable.render(header: ["parameter", "value", "stderr"], rows: rows)
+        var pairs: [(String, String)] = [
+            ("rms", format(fit.rms)), ("max_distance", format(fit.maxDistance)),
+        ]
+        if let c = fit.comparison {
+            pairs.append(("hausdorff", format(c.hausdorff)))
+            pairs.append(("area_difference", format(c.areaDifference)))
+        }
+        pairs += [("iterations", String(fit.iterations)), ("evaluations", String(fit.evaluations)),
+                  ("status", fit.status.rawValue), ("seconds", String(format: "%.6f", fit.seconds)),
+                  ("points", String(target.points.count))]
+        text += "\n" + TextTable.keyValue(pairs)
+        return text
+    }
+
+    /// The nearest of 1, 2, 5 × 10ᵏ at or below x (x ≥ 1).
+    static func nice(_ x: Double) -> Double {
+        let power = pow(10, log10(x).rounded(.down))
+        let f = x / power
+        return (f >= 5 ? 5 : f >= 2 ? 2 : 1) * power
+    }
+
+    /// Six (or `digits`) significant digits, for the table; the CSV has every digit.
+    static func format(_ v: Double, digits: Int = 6) -> String {
+        v.isNaN ? "nan" : String(format: "%.\(digits)g", v)
+    }
+
+    /// The residuals CSV: per target point x, y, its nearest point, the (unsigned) distance and
+    /// where the nearest point lies (segment index in path order, parameter t); model space.
+    static func residuals(_ fit: OutlineFit, target: TargetOutline) -> String {
+        var csv = CSVWriter(header: ["x", "y", "nearest_x", "nearest_y", "distance", "segment", "t"])
+        for (q, n) in zip(target.points, fit.nearest) {
+            csv.appendRow([.double(q.x), .double(q.y), .double(n.point.x), .double(n.point.y),
+                           .double(n.distance), .int(n.segment), .double(n.t)])
+        }
+        return csv.text
+    }
+
+    /// The overlay: target points, the fitted outline with its guides (anchors filled, control
+    /// points hollow, handles), residual whiskers from each target point to its nearest point
+    /// (magnified by `whiskerScale` from the nearest point, or automatically so that the longest is
+    /// about 24 pixels when the longest true one would be shorter than 6), and the figures.
+    static func picture(_ fit: OutlineFit, target: TargetOutline, modelName: String, width: Int, height: Int,
+                        whiskerScale given: Double?, format: ImageFormat) throws(CLIError) -> Data {
+        var frame = Frame(width: width, height: height)
+        frame.grid = true
+        frame.layers = [
+            .shape(target.outline, ShapeStyle(fill: nil, stroke: Color.gray, width: 1, dash: [4, 3])),
+            .shape(fit.path, ShapeStyle(fill: Color.palette[0].withAlpha(0.12), stroke: Color.palette[0], width: 2)),
+            .guides(fit.path, Color.palette[0]),
+            .points(target.points, Color.palette[1], radius: 1.6),
+        ]
+        var view = frame.contentBounds
+        for p in fit.path.points { view?.formUnion(with: p) }
+        frame.viewBox = view
+        let pixelsPerUnit = frame.modelToPixel.a
+        var scale = given ?? 1
+        if given == nil, fit.maxDistance.isFinite, fit.maxDistance > 0 {
+            let longest = fit.maxDistance * pixelsPerUnit
+            if longest < 6 { scale = nice(24 / longest) }
+        }
+        let whiskers = zip(target.points, fit.nearest).map { q, n in
+            Whisker(from: n.point, to: n.point + scale * (q - n.point))
+        }
+        frame.layers.insert(.whiskers(whiskers, Color.palette[3]), at: 3)
+        frame.layers.append(.label("\(modelName) fit to \(target.points.count) points: rms \(Self.format(fit.rms)), max \(Self.format(fit.maxDistance))"))
+        if let c = fit.comparison {
+            frame.layers.append(.label("hausdorff \(Self.format(c.hausdorff)), area difference \(Self.format(c.areaDifference))"))
+        }
+        frame.layers.append(.legend([
+            LegendEntry("target", Color.palette[1]),
+            LegendEntry("fit", Color.palette[0]),
+            LegendEntry(scale == 1 ? "residuals" : "residuals ×\(ShortestDecimal.format(scale))", Color.palette[3]),
+        ]))
+        do throws(RenderError) {
+            return try frame.render(format)
+        } catch {
+            throw .runtime(error.description)
+        }
+    }
+}
