@@ -22,6 +22,12 @@ Outputs (deterministic; the CSV noise is seeded):
                                             arc length, with N(0, 0.15^2) noise on each coordinate
                                             (a digitised outline)
   examples/squash-manifest.csv              file,squash: the four SVGs, for `beztune fit --targets`
+  examples/keyframes/press-0.svg … press-8.svg
+                                            a press as 9 keyframes: progress x = 0, 1/8, …, 1, squash
+                                            s = ease(x) with the cubic-bezier timing PRESS_EASE
+                                            (0.4, 0, 0.2, 1) — a designer's ease-in-out; x = 0 is
+                                            the resting circle (two arcs)
+  examples/squash-keyframes.csv             progress,file: those keyframes, for `beztune fit-profile`
 
 usage: python3 examples/make_targets.py [--out DIR]
 """
@@ -31,6 +37,9 @@ import os
 import random
 
 R = 50.0
+# The press's easing: squash s = cubic-bezier(0.4, 0, 0.2, 1) of the progress (CSS Easing Level 1).
+PRESS_EASE = (0.4, 0.0, 0.2, 1.0)
+PRESS_KEYFRAMES = 9
 
 
 def geometry(s):
@@ -120,6 +129,8 @@ def num(v):
 
 
 def svg(s):
+    if s == 0:
+        return circle_svg()
     H, rho, f, c = geometry(s)
     cy = H - rho
     phi = tangent_angle(H, rho, f, c)
@@ -148,6 +159,35 @@ def svg(s):
                            int(H + 20), num(s), num(H), num(rho), num(f), num(c), d)
 
 
+def circle_svg():
+    """The resting ball: the circle of radius R on the floor, as two half-circle arcs (model space
+    counter-clockwise from the bottom point, flipped to SVG's y-down frame)."""
+    d = "M0 0 A%s %s 0 0 0 0 %s A%s %s 0 0 0 0 0 Z" % (num(R), num(R), num(-2 * R), num(R), num(R))
+    w = R + 10
+    return ("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"%s %s %s %s\" width=\"%d\" height=\"%d\">\n"
+            "  <!-- squash 0: the resting circle, radius %s; made by examples/make_targets.py -->\n"
+            "  <path id=\"squash\" d=\"%s\" fill=\"none\" stroke=\"black\"/>\n"
+            "</svg>\n") % (num(-w - 20), num(-2 * R - 10), num(2 * w + 40), num(2 * R + 20), int(2 * w + 40),
+                           int(2 * R + 20), num(R), d)
+
+
+def cubic_bezier(x1, y1, x2, y2, x):
+    """The CSS cubic-bezier timing function y(x) for x in [0, 1]: x(t) = x solved by bisection
+    (x(t) is non-decreasing for x1, x2 in [0, 1]) to 1e-15, then y(t)."""
+    def bez(a, b, t):
+        return 3 * (1 - t) ** 2 * t * a + 3 * (1 - t) * t * t * b + t ** 3
+    lo, hi = 0.0, 1.0
+    for _ in range(200):
+        if hi - lo <= 1e-15:
+            break
+        mid = 0.5 * (lo + hi)
+        if bez(x1, x2, mid) < x:
+            lo = mid
+        else:
+            hi = mid
+    return bez(y1, y2, 0.5 * (lo + hi))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", default=os.path.dirname(os.path.abspath(__file__)))
@@ -170,6 +210,20 @@ def main():
         fh.write("file,squash\n")
         for name, s in names:
             fh.write("%s,%s\n" % (name, num(s)))
+    # The press: keyframes of squash s = ease(progress), for `beztune fit-profile`.
+    os.makedirs(os.path.join(args.out, "keyframes"), exist_ok=True)
+    rows = []
+    for i in range(PRESS_KEYFRAMES):
+        x = i / (PRESS_KEYFRAMES - 1)
+        s = 0.0 if i == 0 else cubic_bezier(*PRESS_EASE, x)
+        name = "keyframes/press-%d.svg" % i
+        with open(os.path.join(args.out, name), "w") as fh:
+            fh.write(svg(s))
+        rows.append((x, name))
+    with open(os.path.join(args.out, "squash-keyframes.csv"), "w") as fh:
+        fh.write("progress,file\n")
+        for x, name in rows:
+            fh.write("%s,%s\n" % (num(x), name))
 
 
 if __name__ == "__main__":

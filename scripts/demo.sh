@@ -33,8 +33,13 @@ echo "== Job 2: fit the ball's squash to a drawn outline (a pressed membrane, no
 echo
 echo "== ... and every squash keyframe, one CSV row each"
 "$beztune" fit --targets examples/squash-manifest.csv --radius 50 --csv "$out/fit-keyframes.csv"
+echo
+echo "== ... and a squash profile: nine keyframes of a press, each parameter's cubic-bezier timing (two-stage and joint)"
+"$beztune" fit-profile --keyframes examples/squash-keyframes.csv --model ball --free yFactor,topYFactor,xFactor \
+    --timing cubic-bezier --joint --out "$out/profile"
 
 echo
 echo "Wrote:"
 find "$out" -maxdepth 1 -type f | sort | sed 's/^/  /'
 echo "  $out/frames/ (frame_*.png, frames.csv, contact.png)"
+echo "  $out/profile/ (profile.csv, timing.csv, frames/frame_*.png, contact.png, profile.png)"

@@ -22,6 +22,7 @@ struct Beztune {
         Model.command,
         Frames.command,
         Fit.command,
+        FitProfile.command,
     ]
 
     static var overview: String {

@@ -1,0 +1,163 @@
+import Deform
+import Foundation
+import Geometry
+import LeastSquares
+
+/// Fits a squash profile to keyframes a designer drew: the model's free parameters at every
+/// keyframe, then each parameter's trajectory over progress through a timing function.
+///
+/// 1. **Keyframes** (``OutlineFitter``), in progress order: the first from the bounding-box guess
+///    (``InitialGuess``) at the setup's values, every later one warm-started from the previous
+///    keyframe's fitted values — the bounding-box solve then starts there and moves only what the
+///    box sees (free parameters given a start in the setup keep the neighbour's value), so
+///    neighbouring keyframes land in the same basin.
+/// 2. **Two-stage trajectories** (``TrajectoryFitter``): each free parameter's keyframe values,
+///    weighted by their standard errors, fitted by p(x) = start + (end − start)·y(x) with the
+///    chosen timing (``ProfileTimingKind``). Start and end are fitted, not pinned to the first
+///    and last keyframe: those are measurements with errors like the others.
+/// 3. **Joint** (optional, parametric timings): all keyframes' target points at once, unknowns
+///    every parameter's (start, end, timing parameters), residuals the orthogonal distances of
+///    every keyframe's points to the model at pₖ(xⱼ) (``JointProfileResiduals``, exact
+///    Jacobian by the chain rule), started from the two-stage result; covariance s²(JᵀJ)⁻¹ as
+///    in a single outline fit. It uses all the data with their own noise, so it is the better
+///    estimator when the model is right; the two-stage fit shows how well each parameter alone
+///    follows the timing.
+///
+/// Refused (``ProfileError``): a progress outside [0, 1] or NaN, two keyframes at one progress,
+/// fewer keyframes than the timing's unknowns per parameter (``ProfileTimingKind/minimumKeyframes``),
+/// a keyframe whose own fit cannot be set up (``FitError``, named by the keyframe's label).
+public struct ProfileFitter: Sendable {
+    public var options: ProfileOptions
+
+    public init(options: ProfileOptions = ProfileOptions()) {
+        self.options = options
+    }
+
+    /// Checks keyframe progress values before any target is read: each finite and in [0, 1], no
+    /// two equal, at least ``ProfileTimingKind/minimumKeyframes`` for `timing`; `labels[i]` names
+    /// keyframe i in the message.
+    public static func validate(progress: [Double], labels: [String], timing: ProfileTimingKind) throws(ProfileError) {
+        precondition(labels.count == progress.count, "ProfileFitter.validate: one label per keyframe")
+        try ProfileKeyframe.validate(progress: progress, labels: labels, timing: timing)
+    }
+
+    /// Fits `setup`'s free parameters to `keyframes` (any order).
+    public func fit(_ keyframes: [ProfileKeyframe], setup: FitSetup) throws(ProfileError) -> ProfileFit {
+        let timing = options.timing
+        let labels = keyframes.indices.map { keyframes[$0].name(index: $0) }
+        try ProfileKeyframe.validate(progress: keyframes.map(\.progress), labels: labels, timing: timing)
+        if options.joint && !timing.isParametric { throw .jointNeedsParametricTiming(timing) }
+        let order = keyframes.indices.sorted { keyframes[$0].progress < keyframes[$1].progress }
+        let sorted = order.map { keyframes[$0] }
+
+        // 1. Every keyframe, warm-started from its neighbour.
+        let fitter = OutlineFitter(options: options.keyframe)
+        var fits: [OutlineFit] = []
+        for (position, keyframe) in sorted.enumerated() {
+            var start = setup
+            if let previous = fits.last {
+                for (k, i) in setup.freeIndices.enumerated() { start.parameters.setValue(previous.values[k], at: i) }
+            }
+            do throws(FitError) {
+                fits.append(try fitter.fit(keyframe.target, setup: start))
+            } catch {
+                throw .keyframeFit(keyframe: labels[order[position]], error)
+            }
+        }
+
+        // 2. Each parameter's trajectory through its keyframe values.
+        let progress = sorted.map(\.progress)
+        let trajectoryFitter = TrajectoryFitter(kind: timing, options: options.trajectory)
+        var twoStage: [TrajectoryFit] = []
+        for k in 0..<setup.freeCount {
+            twoStage.append(try trajectoryFitter.fit(
+                parameter: setup.freeNames[k], progress: progress, values: fits.map { $0.values[k] },
+                standardErrors: fits.map { $0.standardErrors[k] }, lower: setup.lower[k], upper: setup.upper[k]))
+        }
+        let twoStageDistances = sorted.indices.map { j in
+            Self.distances(setup: setup, keyframe: sorted[j], values: twoStage.map { $0.trajectory.value(at: progress[j]) },
+                           parallel: options.keyframe.parallel)
+        }
+
+        // 3. Optionally, all keyframes at once.
+        let joint = options.joint
+            ? jointFit(setup: setup, keyframes: sorted, keyframeFits: fits, start: twoStage)
+            : nil
+
+        return ProfileFit(setup: setup, timing: timing, keyframes: sorted, inputIndices: order, keyframeFits: fits,
+                          twoStage: twoStage, twoStageKeyframeRMS: twoStageDistances.map(Self.rms),
+                          twoStageRMS: Self.rms(twoStageDistances.flatMap { $0 }), joint: joint)
+    }
+
+    /// The joint fit, from the two-stage trajectories.
+    func jointFit(setup: FitSetup, keyframes: [ProfileKeyframe], keyframeFits: [OutlineFit],
+                  start: [TrajectoryFit]) -> JointProfileFit {
+        let kind = options.timing
+        let q = kind.unknownCount
+        let residuals = JointProfileResiduals(setup: setup, keyframes: keyframes, kind: kind,
+                                              parallel: options.keyframe.parallel)
+        let problem = LeastSquaresProblem(residualCount: residuals.residualCount, parameterCount: residuals.unknownCount,
+                                          residuals: { residuals.residuals($0) },
+                                          jacobian: { residuals.jacobian($0) })
+        var lower: [Double] = [], upper: [Double] = []
+        let timingBounds = kind.timingBounds(progress: keyframes.map(\.progress))
+        for k in 0..<setup.freeCount {
+            lower += [setup.lower[k], setup.lower[k]] + timingBounds.lower
+            upper += [setup.upper[k], setup.upper[k]] + timingBounds.upper
+        }
+        // Cannot fail: the setup's bounds are intervals and the timing bounds are fixed.
+        let bounds = try? Bounds(lower: lower, upper: upper)
+        let o = options.keyframe
+        let solver = LevenbergMarquardt(options: .init(
+            functionTolerance: o.functionTolerance, parameterTolerance: o.parameterTolerance,
+            maxEvaluations: o.maxEvaluations, refinementSteps: o.refinementSteps, loss: o.loss))
+        let fit = solver.minimize(problem, from: start.flatMap { $0.trajectory.unknowns }, bounds: bounds)
+        let errors = fit.standardErrors
+        let progress = keyframes.map(\.progress)
+        var trajectories: [TrajectoryFit] = []
+        for k in 0..<setup.freeCount {
+            let range = (k * q)..<((k + 1) * q)
+            let trajectory = ParameterTrajectory(unchecked: kind, unknowns: Array(fit.parameters[range]))
+            var sum = 0.0
+            for j in keyframes.indices {
+                let d = trajectory.value(at: progress[j]) - keyframeFits[j].values[k]
+                sum += d * d
+            }
+            var block: Matrix?
+            if let c = fit.covariance?.matrix {
+                var b = Matrix(rows: q, columns: q)
+                for r in 0..<q { for s in 0..<q { b[r, s] = c[range.lowerBound + r, range.lowerBound + s] } }
+                block = b
+            }
+            trajectories.append(TrajectoryFit(
+                parameter: setup.freeNames[k], method: .joint, trajectory: trajectory,
+                standardErrors: Array(errors[range]), covariance: block,
+                rms: (sum / Double(keyframes.count)).squareRoot(), reducedChiSquare: nil, weighted: false,
+                status: fit.status, activeBounds: Array(fit.activeBounds[range])))
+        }
+        var keyframeRMS: [Double] = []
+        for j in keyframes.indices {
+            let count = keyframes[j].target.points.count
+            let offset = residuals.offsets[j]
+            keyframeRMS.append(Self.rms(Array(fit.residuals[offset..<(offset + count)])))
+        }
+        return JointProfileFit(trajectories: trajectories, covariance: fit.covariance, keyframeRMS: keyframeRMS,
+                               rms: Self.rms(fit.residuals), status: fit.status, iterations: fit.iterations,
+                               evaluations: fit.evaluations, cost: fit.cost)
+    }
+
+    /// The signed orthogonal distances of a keyframe's target points to the model at free values
+    /// `values` (certified nearest points).
+    static func distances(setup: FitSetup, keyframe: ProfileKeyframe, values: [Double], parallel: Bool) -> [Double] {
+        guard values.allSatisfy(\.isFinite) else { return [Double](repeating: .nan, count: keyframe.target.points.count) }
+        let residuals = DistanceResiduals(setup: setup, targets: keyframe.target.points, outline: nil,
+                                          symmetricWeight: 0, samplesPerSegment: 1, parallel: parallel)
+        return residuals.residuals(values)
+    }
+
+    /// √(Σr²/N) (NaN for none).
+    static func rms(_ r: [Double]) -> Double {
+        guard !r.isEmpty else { return .nan }
+        return (r.reduce(0) { $0 + $1 * $1 } / Double(r.count)).squareRoot()
+    }
+}

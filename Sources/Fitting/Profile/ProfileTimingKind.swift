@@ -1,0 +1,85 @@
+/// The timing model of a parameter's trajectory over progress, as `beztune fit-profile --timing`
+/// names it.
+///
+/// A parametric kind describes parameter p by
+///
+///     p(x) = start + (end − start)·y(x),   x = progress ∈ [0, 1],
+///
+/// with y the kind's easing (``ParameterTrajectory``), and is fitted by its unknowns θ =
+/// (start, end, timing parameters):
+/// - `cubic-bezier`: y is the CSS cubic-bezier curve (CSS Easing Functions Level 1 §2.2, as
+///   ``CubicBezierTiming`` evaluates it) through control points (x1, y1), (x2, y2), with
+///   0 ≤ x1, x2 ≤ 1 (bounds of the fit) and y1, y2 free: 6 unknowns;
+/// - `spring`: y is the damped spring released at rest position 0 towards 1 (``SpringTiming``,
+///   closed forms of the damped harmonic oscillator) with natural frequency ω > 0 (radians per
+///   unit of progress; bounded below by ``minimumOmega`` and above by the keyframes' Nyquist
+///   frequency, ``nyquistOmega(progress:)``), damping ratio ζ ≥ 0 and initial
+///   velocity v₀: 5 unknowns. `end` is the spring's rest value, and p(1) = end: at progress 1 the
+///   animation is over and shows its end value, as ``KeyframeTrack`` (and so `beztune frames`)
+///   and Core Animation play it, even where the spring has not settled;
+/// - `linear`: y = x: 2 unknowns.
+///
+/// `keyframes` is not fitted: p is the piecewise-linear interpolation of the per-keyframe fitted
+/// values (held constant before the first and after the last keyframe), so it passes through
+/// every keyframe value and the rms of its trajectory fit is 0 by construction.
+public enum ProfileTimingKind: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
+    case cubicBezier = "cubic-bezier"
+    case spring
+    case linear
+    case keyframes
+
+    /// The smallest natural frequency a spring fit may reach (radians per unit of progress):
+    /// ``SpringTiming`` needs ω > 0, the fit's box bounds are closed.
+    public static let minimumOmega = 1e-6
+
+    public var description: String { rawValue }
+
+    /// The names of the timing parameters (without start and end), in unknown order.
+    public var timingParameterNames: [String] {
+        switch self {
+        case .cubicBezier: ["x1", "y1", "x2", "y2"]
+        case .spring: ["omega", "zeta", "v0"]
+        case .linear, .keyframes: []
+        }
+    }
+
+    /// True for the kinds fitted by least squares (all but `keyframes`).
+    public var isParametric: Bool { self != .keyframes }
+
+    /// The number of unknowns per parameter: 2 (start, end) plus the timing parameters; 0 for
+    /// `keyframes`.
+    public var unknownCount: Int { isParametric ? 2 + timingParameterNames.count : 0 }
+
+    /// The names of the unknowns: `start`, `end`, then the timing parameters.
+    public var unknownNames: [String] { isParametric ? ["start", "end"] + timingParameterNames : [] }
+
+    /// The fewest keyframes a profile of this kind needs: its unknowns per parameter (at least 2).
+    /// With exactly that many the trajectory passes through every keyframe value and has no
+    /// standard errors (no degrees of freedom left).
+    public var minimumKeyframes: Int { Swift.max(2, unknownCount) }
+
+    /// The box bounds of the timing parameters for keyframes at `progress` (sorted): x1, x2 ∈
+    /// [0, 1]; ``minimumOmega`` ≤ ω ≤ ``nyquistOmega(progress:)``, ζ ≥ 0.
+    func timingBounds(progress: [Double]) -> (lower: [Double], upper: [Double]) {
+        switch self {
+        case .cubicBezier: ([0, -.infinity, 0, -.infinity], [1, .infinity, 1, .infinity])
+        case .spring: ([Self.minimumOmega, 0, -.infinity], [Self.nyquistOmega(progress: progress), .infinity, .infinity])
+        case .linear, .keyframes: ([], [])
+        }
+    }
+
+    /// The highest natural frequency a spring fit may reach for keyframes at `progress`: the
+    /// Nyquist frequency of their mean spacing, Ω = π·(K − 1)/(x_K − x₁) radians per unit of
+    /// progress. Sampled every h, an oscillation of angular frequency ω_d cannot be told from
+    /// one of 2π/h − ω_d (or 2π/h + ω_d) with the same decay — a spring of ω = 2250, ζ = 0.0018 draws
+    /// the same 13 uniform keyframes as ω = 10, ζ = 0.4 — so the fit stays below π/h, where the
+    /// oscillation it reports is the one the keyframes show. (ω_d ≤ ω, so bounding ω bounds ω_d;
+    /// an overdamped spring above Ω is excluded too, but the keyframes could only tell its slow
+    /// rate anyway.)
+    public static func nyquistOmega(progress: [Double]) -> Double {
+        guard let first = progress.min(), let last = progress.max(), last > first, progress.count >= 2 else {
+            return .infinity
+        }
+        return Double.pi * Double(progress.count - 1) / (last - first)
+    }
+}

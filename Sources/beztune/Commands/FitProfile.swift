@@ -1,0 +1,133 @@
+import Fitting
+import Foundation
+import Geometry
+import Render
+
+/// `beztune fit-profile`: a squash profile fitted to the keyframes of a manifest — every
+/// keyframe's parameters, then each parameter's trajectory through a timing function — with
+/// `profile.csv`, `timing.csv`, frames, a contact sheet and `profile.png` in one folder.
+enum FitProfile {
+    static let spec = CommandSpec(
+        name: "fit-profile",
+        abstract: "Fit a squash profile to drawn keyframes: each keyframe's parameters, then each parameter's timing curve.",
+        synopsis: "--keyframes MANIFEST --out DIR [--model MODEL] [--radius R] [--free NAME,…] [--timing cubic-bezier|spring|linear|keyframes] [--joint] [options]",
+        options: [
+            .init(name: "keyframes", arity: .single(valueName: "MANIFEST"),
+                  help: "CSV with columns progress,file: one keyframe per row, progress in [0, 1], the file (SVG, CSV points or path data, as for 'beztune fit --target') relative to the manifest's folder; other columns are ignored."),
+            .init(name: "out", arity: .single(valueName: "DIR"), help: "Output folder, created when missing."),
+            .init(name: "timing", arity: .single(valueName: "KIND"),
+                  help: "Timing of every parameter's trajectory: cubic-bezier (default), spring, linear or keyframes."),
+            .init(name: "joint", arity: .flag,
+                  help: "Also fit all keyframes' points at once with the timing parameters as the unknowns; both results are reported."),
+            .init(name: "model", arity: .single(valueName: "MODEL"), help: "The model to fit (default ball; see 'beztune model --list')."),
+            .init(name: "radius", arity: .single(valueName: "R"), help: "The ball's radius (the same as --set radius=R; default 50)."),
+            .init(name: "free", arity: .single(valueName: "NAME,…"),
+                  help: "The parameters that follow the profile (default for the ball: xFactor,yFactor,topYFactor,k); the others are held."),
+            .init(name: "set", arity: .repeated(valueName: "NAME=VALUE"),
+                  help: "A held parameter's value, or a free parameter's start at the first keyframe; repeatable."),
+            .init(name: "bound", arity: .repeated(valueName: "NAME=LO:HI"),
+                  help: "Narrow a free parameter's bounds (keyframe values, start and end); repeatable."),
+            .init(name: "samples", arity: .single(valueName: "N"),
+                  help: "Points sampled by arc length along each path keyframe (default 720); for CSV keyframes, resample to N."),
+            .init(name: "y-up", arity: .flag, help: "SVG and path data: keep the y axis as written (default: flip y-down SVG space)."),
+            .init(name: "y-down", arity: .flag, help: "CSV points: they are y-down (screen) coordinates; flip them."),
+            .init(name: "starts", arity: .single(valueName: "N"),
+                  help: "Starts of each keyframe fit: the warm start and N−1 seeded perturbations (default 1)."),
+            .init(name: "seed", arity: .single(valueName: "S"), help: "Seed of the perturbations (default 1)."),
+            .init(name: "max-evaluations", arity: .single(valueName: "N"),
+                  help: "Residual evaluations allowed per keyframe fit and for the joint fit (default 500)."),
+            .init(name: "size", arity: .single(valueName: "WxH"), help: "Frame size in pixels (default 480x480)."),
+        ],
+        exclusive: [["y-up", "y-down"]],
+        discussion: """
+            Every keyframe is fitted as by 'beztune fit', in progress order, each started from the
+            previous keyframe's values. Then each free parameter p follows
+            p(x) = start + (end − start)·y(x) over progress x, fitted to its keyframe values by
+            least squares weighted by their standard errors (unweighted when one is 0 or nan):
+            cubic-bezier y has control points x1, y1, x2, y2 with 0 ≤ x1, x2 ≤ 1 (CSS); spring y
+            is a damped spring released from 0 towards 1 with natural frequency omega (rad per
+            unit of progress, at most the keyframes' Nyquist frequency π·(K−1)/(x_K−x_1)),
+            damping ratio zeta ≥ 0 and initial velocity v0 — end is its rest value, shown at
+            progress 1 as 'beztune frames' plays a spring; linear y = x; keyframes is the
+            piecewise-linear curve through the keyframe values (rms 0). Start and end are
+            fitted, not pinned to the first and last keyframe. --joint refits every parameter's
+            start, end and timing to all keyframes' points at once, from the two-stage result:
+            the better estimate when the model is right.
+
+            Writes DIR/profile.csv (progress; per free parameter its keyframe value, _stderr,
+            _timing (the two-stage curve there) and _joint; fit_rms, profile_rms, joint_rms:
+            RMS distances of the keyframe's points to its own fit, to the two-stage and to the
+            joint profile's outline; status, file), DIR/timing.csv (one row per parameter and
+            method: parameter,start,end,timing,x1,y1,x2,y2,omega,zeta,v0,rms — rms of the
+            keyframe values about the curve, in parameter units; then method, standard errors,
+            reduced_chi2, distance_rms, status), DIR/frames/frame_0000.png … (each keyframe's
+            target against the profile's outline), DIR/contact.png and DIR/profile.png (per
+            parameter: keyframe values with ±1σ bars and the fitted curves). Nothing is written
+            unless everything was computed. A manifest that cannot be used (missing column or
+            file, duplicate or out-of-range progress, fewer keyframes than the timing's unknowns
+            per parameter) exits with 1 and names the row; a bad option exits with 2.
+
+            Example: beztune fit-profile --keyframes examples/squash-keyframes.csv --model ball --free yFactor,topYFactor,xFactor --timing cubic-bezier --out profile
+            """)
+
+    static let command = Beztune.Command(spec: spec, run: run)
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
+        guard let manifest = arguments.string("keyframes") else { throw arguments.usage("missing --keyframes MANIFEST") }
+        guard let outPath = arguments.string("out") else { throw arguments.usage("missing --out DIR") }
+        let timingName = try arguments.choice("timing", among: ProfileTimingKind.allCases.map(\.rawValue)) ?? "cubic-bezier"
+        let timing = ProfileTimingKind(rawValue: timingName) ?? .cubicBezier
+        let joint = arguments.flag("joint")
+        if joint && !timing.isParametric {
+            throw arguments.usage("--joint needs a timing with unknowns (cubic-bezier, spring or linear); with keyframes the joint fit is the keyframe fits themselves")
+        }
+        let fit = try FitArguments(arguments)
+        let (width, height) = try Frames.readSize(arguments, default: (480, 480))
+
+        let rows = try FitProfileManifest.rows(manifest, timing: timing)
+        let keyframes = try FitProfileManifest.keyframes(rows, fit)
+        var keyframeOptions = fit.options
+        keyframeOptions.computeComparison = false
+        let fitter = ProfileFitter(options: ProfileOptions(timing: timing, joint: joint, keyframe: keyframeOptions))
+        let result: ProfileFit
+        do throws(ProfileError) {
+            result = try fitter.fit(keyframes, setup: fit.setup)
+        } catch {
+            throw .runtime(error.description)
+        }
+
+        // Everything is computed before the first file is written.
+        let profileCSV = FitProfileReport.profile(result, files: rows.map(\.file))
+        let timingCSV = FitProfileReport.timing(result)
+        let frames = FitProfilePictures.frames(result, width: width, height: height)
+        var encoded: [Data] = []
+        let contact: Data, chart: Data
+        do throws(RenderError) {
+            for f in frames { encoded.append(try f.render(.png)) }
+            contact = try ContactSheet(frames: frames).render(.png)
+            chart = try FitProfilePictures.profileChart(result)
+        } catch {
+            throw .runtime(error.description)
+        }
+
+        let folder = try OutputFiles.folder(outPath)
+        let framesFolder = try OutputFiles.folder(folder.appendingPathComponent("frames").path)
+        for (i, data) in encoded.enumerated() {
+            try OutputFiles.write(data, to: framesFolder.appendingPathComponent(Frames.frameName(i, .png)).path)
+        }
+        try OutputFiles.write(contact, to: folder.appendingPathComponent("contact.png").path)
+        try OutputFiles.write(chart, to: folder.appendingPathComponent("profile.png").path)
+        try OutputFiles.write(profileCSV, to: folder.appendingPathComponent("profile.csv").path)
+        try OutputFiles.write(timingCSV, to: folder.appendingPathComponent("timing.csv").path)
+        console.writeOutput(FitProfileReport.table(result))
+        console.print("wrote profile.csv, timing.csv, \(encoded.count) frames, contact.png and profile.png to \(outPath)")
+        for (j, k) in result.keyframeFits.enumerated() where !k.converged {
+            console.printError("beztune fit-profile: warning: the fit of \(result.keyframes[j].label ?? "keyframe \(j + 1)") did not converge (\(k.status.rawValue))")
+        }
+        for t in result.twoStage + (result.joint?.trajectories ?? []) {
+            if let status = t.status, !status.isConverged {
+                console.printError("beztune fit-profile: warning: the \(t.method.rawValue) trajectory of \(t.parameter) did not converge (\(status.rawValue))")
+            }
+        }
+    }
+}
