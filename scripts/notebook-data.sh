@@ -18,6 +18,14 @@ done
 "$b" optimize --segments 4 --csv "$out/optimize.csv" > /dev/null
 "$b" error --k 0.5523 --k 1/1.8 --k minimax --segments 4 --sx 1.2 --sy 0.8 --csv "$out/ellipse.csv" > /dev/null
 
+# 02-squash-fit (run from the repository root so the examples' relative paths resolve)
+root=$(cd "$(dirname "$0")/.." && pwd)
+(cd "$root" && "$b" fit --target examples/squash-0.5.svg --model ball --radius 50 --free xFactor,yFactor,topYFactor,k \
+    --csv "$out/fit.csv" --residuals "$out/fit-residuals.csv" > /dev/null)
+(cd "$root" && "$b" fit --targets examples/squash-manifest.csv --radius 50 --csv "$out/fit-keyframes.csv" 2> /dev/null)
+(cd "$root" && "$b" fit-profile --keyframes examples/squash-keyframes.csv --model ball --free yFactor,topYFactor,xFactor \
+    --timing cubic-bezier --joint --size 160x160 --out "$out/profile" > /dev/null)
+
 # 03-throughput (small: the figures are real measurements, but of small runs)
 bench="$bin/beztune-bench"
 "$bench" --workload eval,eval-incache --curves 2000 --samples 64 --repeats 3 --threads 1,2 --csv "$out/bench.csv" --quiet > /dev/null
