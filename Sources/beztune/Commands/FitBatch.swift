@@ -6,7 +6,8 @@ import Render
 /// stderr. A target that cannot be read or fitted gets status `error` and its reason in the
 /// `message` column; the batch goes on.
 enum FitBatch {
-    static func run(manifest: String, _ fit: FitArguments, csvFile: String?, console: Console) throws(CLIError) {
+    static func run(manifest: String, _ fit: FitArguments, csvFile: String?, shard: Shard = .whole,
+                    console: Console) throws(CLIError) {
         let url = URL(fileURLWithPath: manifest)
         let table: CSVTable
         let fileColumn: Int
@@ -23,11 +24,13 @@ enum FitBatch {
             throw .runtime("\(manifest): column '\(clash)' is also an output column; rename it")
         }
         var csv = CSVWriter(header: passed + columns)
-        let count = table.rows.count
+        let rows = shard.range(of: table.rows.count)
+        let count = rows.count
         var failed = 0
-        for (index, row) in table.rows.enumerated() {
+        for index in rows {
+            let row = table.rows[index]
             let name = row[fileColumn].trimmingWhitespace
-            console.printError("fit \(index + 1)/\(count): \(name)")
+            console.printError("fit \(index - rows.lowerBound + 1)/\(count): \(name)")
             var fields: [CSVField]
             do throws(CLIError) {
                 guard !name.isEmpty else { throw .runtime("\(manifest) line \(table.lineNumbers[index]): empty file name") }
