@@ -75,7 +75,8 @@ struct RobustLossTests {
         var dirty = clean
         var planted: Set<Int> = []
         while planted.count < 5 { planted.insert(Int(rng.next() % UInt64(m))) }
-        for i in planted { dirty[i] += (rng.next() % 2 == 0 ? 1 : -1) * rng.uniform(0.5, 2) }
+        // Sorted: a Set iterates in a per-process random order, which made the data differ per run.
+        for i in planted.sorted() { dirty[i] += (rng.next() % 2 == 0 ? 1 : -1) * rng.uniform(0.5, 2) }
 
         let start = [1.0, 1.0, 0.0]
         let reference = LevenbergMarquardt().minimize(LeastSquaresProblem(model: Decay(t: t, y: clean)), from: start)
