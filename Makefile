@@ -37,7 +37,7 @@ bench: setup
 # The same workload through every peer in one run (numpy, bezier, kurbo, C AVX2), one CSV.
 bench-peers: setup
 	@mkdir -p $(OUT)
-	Benchmarks/peers/run-peers --csv $(OUT)/bench-peers.csv
+	Benchmarks/peers/run-peers --csv $(OUT)/bench-peers.csv --geometry-csv $(OUT)/bench-peers-geometry.csv
 
 NIST_DATA ?= ../shared/data/nist
 

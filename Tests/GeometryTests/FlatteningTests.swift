@@ -44,8 +44,14 @@ struct FlatteningTests {
             let tolerance = 0.1
             let r = Flattening(tolerance: tolerance).flatten(c)
             guard r.segmentCount >= 3 else { continue }
-            // Drop one interior vertex: two adjacent pieces become one chord.
+            // Drop one interior vertex: two adjacent pieces become one chord. It is insufficient
+            // when the merged piece's chord bound, exact when its handles project inside the chord
+            // (`ChordDeviation`), exceeds the tolerance by 5 %; the measurement must catch those.
             let k = Int.random(in: 1..<r.segmentCount, using: &rng)
+            let piece = c.subsegment(from: r.parameters[k - 1], to: r.parameters[k + 1])
+            let v = piece.p3 - piece.p0, l2 = v.lengthSquared
+            let a1 = (piece.p1 - piece.p0).dot(v), a2 = (piece.p2 - piece.p0).dot(v)
+            guard a1 >= 0, a2 >= 0, a1 <= l2, a2 <= l2, ChordDeviation.bound(piece) > 1.05 * tolerance else { continue }
             var parameters = r.parameters, points = r.points
             parameters.remove(at: k)
             points.remove(at: k)
@@ -54,7 +60,7 @@ struct FlatteningTests {
             let whole = PolylineDeviation.measure(c, polyline: points, samples: 300).deviation
             if piecewise > tolerance && whole > tolerance { caught += 1 }
         }
-        #expect(merges > 350)
+        #expect(merges > 300)
         #expect(Double(caught) >= 0.98 * Double(merges), "caught \(caught) of \(merges)")
         // Wang's count minus a third of it, on a curve far from straight: caught too.
         let c = CubicBezier(Point(0, 0), Point(100, 200), Point(200, -100), Point(300, 100))

@@ -24,6 +24,9 @@ func runGeometryWorkloads(into results: inout Results) {
     }
 }
 
+/// One query point per curve, uniform in [0, 100)², from the same seeded generator family.
+func nearestQueries(count: Int) -> [Point] { Workload(curves: count, samples: 2, seed: 7).curves.map(\.p0) }
+
 /// `size` distinct curve indices chosen by a seeded shuffle (all of them when size ≥ count).
 func checkedSubset(count: Int, size: Int) -> [Int] {
     var state: UInt64 = 0xC0FFEE
@@ -56,25 +59,54 @@ func sumOverCurves(_ n: Int, threads: Int, _ body: @escaping @Sendable (Int) -> 
     return sums.reduce(0, +)
 }
 
+/// The flattening kernels: `adaptive-simd4` (the batch kernel, `Flattening.forEachFlattened`, four
+/// curves per SIMD lane group, no allocation per curve), `adaptive` (the per-curve API returning
+/// arrays, same polylines), `wang-uniform` (the baseline). Each run's polylines for the checked
+/// subset are measured two-sided (`measuredDeviation`).
 func flatten(_ curves: [CubicBezier], _ checked: [Int], threads: Int, into results: inout Results) {
-    let methods: [(String, Flattening.Method)] = [("adaptive", .adaptive), ("wang-uniform", .uniformWang)]
-    for (name, method) in methods where options.kernels == ["all"] || options.kernels.contains(name) {
-        let f = Flattening(tolerance: options.tolerance, method: method)
+    let names = ["adaptive-simd4", "adaptive", "wang-uniform"]
+    for name in names where options.kernels == ["all"] || options.kernels.contains(name) {
+        let f = Flattening(tolerance: options.tolerance, method: name == "wang-uniform" ? .uniformWang : .adaptive)
         var segments = 0.0
-        let seconds = Measurement(repeats: options.repeats) {
-            segments = sumOverCurves(curves.count, threads: threads) { i in Double(f.flatten(curves[i]).segmentCount) }
+        let seconds: Measurement
+        if name == "adaptive-simd4" {
+            seconds = Measurement(repeats: options.repeats) {
+                segments = sumOverBlocks(curves.count, threads: threads) { lo, hi in
+                    var n = 0
+                    f.forEachFlattened(curves[lo..<hi]) { n += $0.segmentCount }
+                    return Double(n)
+                }
+            }
+        } else {
+            seconds = Measurement(repeats: options.repeats) {
+                segments = sumOverCurves(curves.count, threads: threads) { i in Double(f.flatten(curves[i]).segmentCount) }
+            }
         }
-        var worst = 0.0, over = 0
-        for i in checked {
-            let flat = f.flatten(curves[i])
-            let d = PolylineDeviation.measure(curves[i], polyline: flat.points, samples: 2000).deviation
-            worst = max(worst, d)
-            if d > options.tolerance { over += 1 }
+        // The polylines of the checked curves, from the same code path as timed.
+        var polylines = [[Point]](repeating: [], count: curves.count)
+        let wanted = Set(checked)
+        if name == "adaptive-simd4" {
+            f.forEachFlattened(curves) { v in if wanted.contains(v.index) { polylines[v.index] = Array(v.points) } }
+        } else {
+            for i in checked { polylines[i] = f.flatten(curves[i]).points }
         }
+        let m = measurePolylines(checked.map { (curves[$0], polylines[$0]) }, tolerance: options.tolerance)
         results.add(workload: "flatten", kernel: name, precision: "double", threads: threads, curves: curves.count, samples: 0,
                     seconds: seconds, points: segments + Double(curves.count), bytesPerPoint: 16,
-                    perCurve: (segments / Double(curves.count), worst, over, checked.count))
+                    perCurve: (segments / Double(curves.count), m.worst, m.over, checked.count))
     }
+}
+
+/// Like `sumOverCurves`, but the body gets each block's whole index range.
+func sumOverBlocks(_ n: Int, threads: Int, _ body: @escaping @Sendable (Int, Int) -> Double) -> Double {
+    let blocks = max(1, min(threads, n))
+    let sums = UnsafeMutableBufferPointer<Double>.allocate(capacity: blocks)
+    defer { sums.deallocate() }
+    let shared = UnsafeShared(value: sums)
+    DispatchQueue.concurrentPerform(iterations: blocks) { b in
+        shared.value[b] = body(b * n / blocks, (b + 1) * n / blocks)
+    }
+    return sums.reduce(0, +)
 }
 
 func arcLength(_ curves: [CubicBezier], _ checked: [Int], threads: Int, into results: inout Results) {
@@ -96,35 +128,37 @@ func arcLength(_ curves: [CubicBezier], _ checked: [Int], threads: Int, into res
 }
 
 func nearest(_ curves: [CubicBezier], _ checked: [Int], threads: Int, into results: inout Results) {
-    // One query point per curve, uniform in [0, 100)², from the same seeded generator family.
-    let queries = Workload(curves: curves.count, samples: 2, seed: 7).curves.map(\.p0)
+    let queries = nearestQueries(count: curves.count)
     let seconds = Measurement(repeats: options.repeats) {
         _ = sumOverCurves(curves.count, threads: threads) { i in curves[i].nearestPoint(to: queries[i]).distance }
     }
-    // Reference: the best of 10,000 uniform samples, refined by Newton on (B − q)·B′ = 0.
     var worst = 0.0, over = 0
     for i in checked {
-        let c = curves[i], q = queries[i]
-        var bestT = 0.0, best = Double.infinity
-        for k in 0...10_000 {
-            let t = Double(k) / 10_000
-            let d = (c.point(at: t) - q).lengthSquared
-            if d < best { (best, bestT) = (d, t) }
-        }
-        var t = bestT
-        for _ in 0..<20 {
-            let p = c.point(at: t) - q, d1 = c.derivative(at: t), d2 = c.secondDerivative(at: t)
-            let g = p.dot(d1), h = d1.dot(d1) + p.dot(d2)
-            guard h > 0 else { break }
-            t = min(1, max(0, t - g / h))
-        }
-        let reference = min(best.squareRoot(), (c.point(at: t) - q).length)
-        let found = c.nearestPoint(to: q).distance
-        let excess = found - reference  // > 0 only if our answer is farther than the reference
+        let reference = nearestReference(curves[i], queries[i])
+        let excess = curves[i].nearestPoint(to: queries[i]).distance - reference  // > 0: a farther answer
         worst = max(worst, excess)
         if excess > 1e-12 * max(1, reference) { over += 1 }
     }
     results.add(workload: "nearest", kernel: "bernstein-global", precision: "double", threads: threads,
                 curves: curves.count, samples: 0, seconds: seconds, points: Double(curves.count), bytesPerPoint: 8,
                 perCurve: (0, worst, over, checked.count))
+}
+
+/// The reference nearest distance for the check: the best of 10,001 uniform samples, refined by
+/// Newton on (B − q)·B′ = 0 — independent of the global method it checks.
+func nearestReference(_ c: CubicBezier, _ q: Point) -> Double {
+    var bestT = 0.0, best = Double.infinity
+    for k in 0...10_000 {
+        let t = Double(k) / 10_000
+        let d = (c.point(at: t) - q).lengthSquared
+        if d < best { (best, bestT) = (d, t) }
+    }
+    var t = bestT
+    for _ in 0..<20 {
+        let p = c.point(at: t) - q, d1 = c.derivative(at: t), d2 = c.secondDerivative(at: t)
+        let g = p.dot(d1), h = d1.dot(d1) + p.dot(d2)
+        guard h > 0 else { break }
+        t = min(1, max(0, t - g / h))
+    }
+    return min(best.squareRoot(), (c.point(at: t) - q).length)
 }

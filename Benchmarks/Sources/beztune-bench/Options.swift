@@ -18,6 +18,13 @@ struct Options {
     var writeWorkload: String?
     var writeReference: String?
     var referenceCurves = 1000
+    var writeSubset: String?
+    var writeQueries: String?
+    var workloadFile: String?
+    var measurePolylines: String?
+    var measureLengths: String?
+    var measureNearest: String?
+    var queriesFile: String?
     var quiet = false
 
     static let usage = """
@@ -26,6 +33,9 @@ struct Options {
                              [--precision double,float] [--curves N,…] [--samples M,…]
                              [--threads T,…] [--repeats R] [--csv FILE] [--png FILE]
                              [--write-workload FILE] [--write-reference FILE [--reference-curves K]]
+                             [--write-subset FILE] [--write-queries FILE]
+               beztune-bench --workload-file FILE (--measure-polylines FILE --tolerance T |
+                             --measure-lengths FILE --accuracy A | --measure-nearest FILE --queries FILE)
         """
 
     struct Failure: Error { let message: String }
@@ -68,6 +78,13 @@ struct Options {
             case "--write-workload": writeWorkload = try value()
             case "--write-reference": writeReference = try value()
             case "--reference-curves": referenceCurves = try integers(try value(), name: "--reference-curves")[0]
+            case "--write-subset": writeSubset = try value()
+            case "--write-queries": writeQueries = try value()
+            case "--workload-file": workloadFile = try value()
+            case "--measure-polylines": measurePolylines = try value()
+            case "--measure-lengths": measureLengths = try value()
+            case "--measure-nearest": measureNearest = try value()
+            case "--queries": queriesFile = try value()
             case "--quiet": quiet = true
             case "--help", "-h": throw Failure(message: Options.usage)
             default: throw Failure(message: "unknown option '\(arguments[i])'\n" + Options.usage)
@@ -76,6 +93,13 @@ struct Options {
         }
         for w in workloads where !["eval", "eval-incache", "flatten", "arclength", "nearest"].contains(w) {
             throw Failure(message: "unknown workload '\(w)' (workloads: eval, eval-incache, flatten, arclength, nearest)")
+        }
+        let measures = [measurePolylines, measureLengths, measureNearest].compactMap { $0 }
+        if !measures.isEmpty && workloadFile == nil {
+            throw Failure(message: "--measure-polylines, --measure-lengths and --measure-nearest need --workload-file\n" + Options.usage)
+        }
+        if measureNearest != nil && queriesFile == nil {
+            throw Failure(message: "--measure-nearest needs --queries FILE\n" + Options.usage)
         }
         for p in precisions where !["double", "float"].contains(p) {
             throw Failure(message: "unknown precision '\(p)' (double, float)")

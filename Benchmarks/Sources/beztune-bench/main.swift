@@ -61,6 +61,16 @@ if let path = options.writeWorkload {
     let data = w.fileData
     try? AtomicFile.write(data, to: URL(fileURLWithPath: path))
     print("workload \(path): \(w.curves.count) curves, fnv1a64 \(String(fnv1a64(data), radix: 16))")
+    if let subset = options.writeSubset {
+        // The declared random subset the geometry workloads check, as little-endian UInt64 indices.
+        let indices = checkedSubset(count: w.curves.count, size: options.checkCurves).map { UInt64($0).littleEndian }
+        try? AtomicFile.write(indices.withUnsafeBytes { Data($0) }, to: URL(fileURLWithPath: subset))
+    }
+    if let queries = options.writeQueries {
+        // The nearest workload's query points, little-endian Float64 pairs, one per curve.
+        let q = nearestQueries(count: w.curves.count).flatMap { [$0.x, $0.y] }
+        try? AtomicFile.write(q.withUnsafeBytes { Data($0) }, to: URL(fileURLWithPath: queries))
+    }
     if let ref = options.writeReference {
         // Reference output of the first K curves by de Casteljau, little-endian Float64 interleaved.
         let k = min(options.referenceCurves, w.curves.count)
@@ -69,6 +79,10 @@ if let path = options.writeWorkload {
         try? AtomicFile.write(values.withUnsafeBytes { Data($0) }, to: URL(fileURLWithPath: ref))
     }
     exit(0)
+}
+
+if options.workloadFile != nil {
+    exit(runPeerMeasurement())
 }
 
 runEvaluationWorkloads(into: &results)
