@@ -5,7 +5,7 @@ SWIFT ?= swift
 OUT ?= out
 BEZTUNE_RELEASE = .build/release/beztune
 
-.PHONY: setup build release demo test bench bench-peers bench-lsq bench-fit clean
+.PHONY: setup build release demo test bench bench-peers bench-lsq bench-fit fuzz clean
 
 setup:
 	@bash scripts/setup.sh
@@ -53,5 +53,14 @@ bench-fit: setup
 	@mkdir -p $(OUT)
 	python3 Benchmarks/peers/scipy_fit.py --csv $(OUT)/bench-fit.csv
 
+# libFuzzer + AddressSanitizer on every parser a user can feed (Fuzz/README.md): each target runs
+# FUZZ_SECONDS (default 60); a crash, leak or hang fails the run and leaves the input in
+# Fuzz/.build/artifacts/. FUZZ_TARGETS picks targets (default all).
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?=
+
+fuzz: setup
+	Fuzz/run --seconds $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
 clean:
-	rm -rf .build $(OUT)
+	rm -rf .build Fuzz/.build $(OUT)

@@ -5,13 +5,35 @@
 ///
 /// Stops when the bracket is below 4ε|x| + `absoluteTolerance` (default: the smallest positive
 /// normal number, i.e. full double precision) or f(x) = 0 exactly.
+///
+/// At most 300 iterations (bisection alone would need about 2100 to exhaust a double bracket, but
+/// each safeguarded step at least halves it every other iteration, so 300 is never reached on a
+/// bracket of finite numbers); the current estimate is returned when the cap is hit.
 public enum BrentRoot {
+    /// The root of `f` in [lo, hi]; f(lo) and f(hi) must differ in sign (or one be 0 or NaN) — a
+    /// caller's guarantee, checked by a precondition. When rounding may hide the sign change
+    /// (the function values are rounding noise), use ``root(of:from:to:absoluteTolerance:)``.
     public static func solve(_ f: (Double) -> Double, from lo: Double, to hi: Double,
                              absoluteTolerance: Double = .leastNormalMagnitude) -> Double {
-        var a = lo, b = hi
-        var fa = f(a), fb = f(b)
+        let fa = f(lo), fb = f(hi)
         precondition(fa.isNaN || fb.isNaN || (fa <= 0) != (fb < 0) || fa == 0 || fb == 0,
                      "BrentRoot: no sign change in the bracket")
+        return iterate(f, lo, fa, hi, fb, absoluteTolerance)
+    }
+
+    /// The root of `f` in [lo, hi], or nil when f(lo) and f(hi) have the same strict sign (no
+    /// bracket: the caller decides what that means) or either is NaN.
+    public static func root(of f: (Double) -> Double, from lo: Double, to hi: Double,
+                            absoluteTolerance: Double = .leastNormalMagnitude) -> Double? {
+        let fa = f(lo), fb = f(hi)
+        guard !fa.isNaN, !fb.isNaN, (fa <= 0) != (fb < 0) || fa == 0 || fb == 0 else { return nil }
+        return iterate(f, lo, fa, hi, fb, absoluteTolerance)
+    }
+
+    private static func iterate(_ f: (Double) -> Double, _ lo: Double, _ flo: Double, _ hi: Double,
+                                _ fhi: Double, _ absoluteTolerance: Double) -> Double {
+        var a = lo, b = hi
+        var fa = flo, fb = fhi
         if fa == 0 { return a }
         if fb == 0 { return b }
         var c = a, fc = fa

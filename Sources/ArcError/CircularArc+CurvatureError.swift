@@ -24,7 +24,8 @@ public struct CurvatureErrorFigures: Sendable, Equatable {
         var best = 0.0
         for c in candidates { best = Swift.max(best, abs(c.value)) }
         let tie = RadialExtrema.tieTolerance * Swift.max(1, best)
-        let pick = candidates.first { abs($0.value) >= best - tie }!
+        // Some candidate attains `best` unless every value is NaN (or there are none): NaN then.
+        let pick = candidates.first { abs($0.value) >= best - tie } ?? (t: .nan, value: .nan)
         return CurvatureErrorFigures(atStart: start, atEnd: end, maximum: pick.value, tAtMaximum: pick.t)
     }
 }

@@ -29,8 +29,10 @@ public struct RadialExtrema: Sendable, Equatable {
             maximum = Swift.max(maximum, c.e)
             minimum = Swift.min(minimum, c.e)
         }
-        let tMax = candidates.first { c in c.e >= maximum - tieTolerance }!.t
-        let tMin = candidates.first { c in c.e <= minimum + tieTolerance }!.t
+        // Some candidate attains each extreme unless every value is NaN (or there are none):
+        // then t is NaN too, rather than a trap.
+        let tMax = candidates.first { c in c.e >= maximum - tieTolerance }?.t ?? .nan
+        let tMin = candidates.first { c in c.e <= minimum + tieTolerance }?.t ?? .nan
         return RadialExtrema(maximum: maximum, tAtMaximum: tMax, angleAtMaximum: arc.polarAngleExact(at: tMax),
                              minimum: minimum, tAtMinimum: tMin, angleAtMinimum: arc.polarAngleExact(at: tMin))
     }

@@ -117,6 +117,7 @@ public struct AdaptiveArcLength: Sendable {
         if let c = curve as? QuadraticBezier { return length(of: c) }
         if let c = curve as? LineSegment { return length(of: c) }
         if let c = curve as? PathSegment { return length(of: c) }
+        // Audit: a programmer error (a curve type from outside this module); no input reaches it.
         preconditionFailure("AdaptiveArcLength supports LineSegment, QuadraticBezier, CubicBezier and PathSegment")
     }
 

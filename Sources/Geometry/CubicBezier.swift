@@ -99,15 +99,19 @@ public struct CubicBezier: ParametricCurve, Hashable {
     /// Exact bounds: the end points plus B(t) at every root in (0, 1) of B′ₓ and of B′_y, each a
     /// quadratic a·t² + b·t + c with a = 3(P₃ − 3P₂ + 3P₁ − P₀), b = 6(P₂ − 2P₁ + P₀),
     /// c = 3(P₁ − P₀), solved by `QuadraticRoots` (no sampling).
+    /// Finite for finite control points, however large (``OverflowSafeBounds``).
     public var boundingBox: Rect {
         var r = Rect(point: p0)
         r.formUnion(with: p3)
+        let f = OverflowSafeBounds.factor(p0, p1, p2, p3)
+        let c = f == 1 ? self : CubicBezier(f * p0, f * p1, f * p2, f * p3)
+        let hull = Rect(point: p0).union(Rect(point: p1)).union(Rect(point: p2)).union(Rect(point: p3))
         for axis in 0..<2 {
-            let (a0, a1, a2, a3) = axis == 0 ? (p0.x, p1.x, p2.x, p3.x) : (p0.y, p1.y, p2.y, p3.y)
+            let (a0, a1, a2, a3) = axis == 0 ? (c.p0.x, c.p1.x, c.p2.x, c.p3.x) : (c.p0.y, c.p1.y, c.p2.y, c.p3.y)
             let roots = QuadraticRoots(a: a3 - a0 + 3 * (a1 - a2), b: 2 * (a2 - 2 * a1 + a0), c: a1 - a0)
             for i in 0..<roots.count {
                 let t = i == 0 ? roots.first : roots.second
-                if t > 0 && t < 1 { r.formUnion(with: point(at: t)) }
+                if t > 0 && t < 1 { r.formUnion(with: OverflowSafeBounds.unscaled(c.point(at: t), factor: f, clampedTo: hull)) }
             }
         }
         return r

@@ -44,16 +44,20 @@ public struct QuadraticBezier: ParametricCurve, Hashable {
     }
 
     /// Exact bounds: the end points plus B at the root of each coordinate of B′ in (0, 1).
+    /// Finite for finite control points, however large (``OverflowSafeBounds``).
     public var boundingBox: Rect {
         var r = Rect(point: p0)
         r.formUnion(with: p2)
+        let f = OverflowSafeBounds.factor(p0, p1, p2)
+        let q = f == 1 ? self : QuadraticBezier(f * p0, f * p1, f * p2)
+        let hull = Rect(point: p0).union(Rect(point: p1)).union(Rect(point: p2))
         // B′ₓ(t) = 2[(P₁−P₀) + t(P₂ − 2P₁ + P₀)] per coordinate.
         for axis in 0..<2 {
-            let (a0, a1, a2) = axis == 0 ? (p0.x, p1.x, p2.x) : (p0.y, p1.y, p2.y)
+            let (a0, a1, a2) = axis == 0 ? (q.p0.x, q.p1.x, q.p2.x) : (q.p0.y, q.p1.y, q.p2.y)
             let roots = QuadraticRoots(a: 0, b: a2 - 2 * a1 + a0, c: a1 - a0)
             for i in 0..<roots.count {
                 let t = i == 0 ? roots.first : roots.second
-                if t > 0 && t < 1 { r.formUnion(with: point(at: t)) }
+                if t > 0 && t < 1 { r.formUnion(with: OverflowSafeBounds.unscaled(q.point(at: t), factor: f, clampedTo: hull)) }
             }
         }
         return r

@@ -20,7 +20,9 @@ import Darwin
 /// 5. `rename` replaces the destination; the folder is then `fsync`ed (best effort) so that
 ///    the rename itself survives a crash.
 /// If any step fails the temporary file is closed and removed and a ``FileWriteError`` is
-/// thrown; the destination keeps its previous content.
+/// thrown; the destination keeps its previous content. The temporary file is registered with
+/// ``InterruptCleanup`` from its creation to its rename, so an executable that installs it
+/// leaves no temporary file behind when interrupted either.
 ///
 /// Replacing means a new inode: a symbolic link at the destination is replaced by a regular
 /// file, and the owner becomes the writing user.
@@ -38,8 +40,14 @@ public enum AtomicFile {
         // NAME_MAX is 255 bytes: shorten long names in the temporary name only.
         let name = String(decoding: url.lastPathComponent.utf8.prefix(200), as: UTF8.self)
         var template = Array("\(folder)/.\(name).tmp-XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw failure(errno, "mkstemp") }
+        // Created and registered under one lock (see InterruptCleanup). The buffers are never
+        // empty (the template holds at least its terminating NUL), so baseAddress is not nil.
+        let (fd, code, token) = InterruptCleanup.withRegistry { registry -> (Int32, Int32, Int) in
+            let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            guard fd >= 0 else { return (fd, errno, 0) }
+            return (fd, 0, registry.add(template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }))
+        }
+        guard fd >= 0 else { throw failure(code, "mkstemp") }
         let temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)  // not inherited by child processes
 
@@ -51,10 +59,18 @@ public enum AtomicFile {
             isOpen = false
             // On Linux the descriptor is released even when close fails with EINTR.
             if close(fd) != 0, errno != EINTR { throw failure(errno, "close") }
-            if rename(temporaryPath, path) != 0 { throw failure(errno, "rename") }
+            let renameError = InterruptCleanup.withRegistry { registry -> Int32 in
+                guard rename(temporaryPath, path) == 0 else { return errno }
+                registry.remove(token)
+                return 0
+            }
+            if renameError != 0 { throw failure(renameError, "rename") }
         } catch {
             if isOpen { close(fd) }
-            unlink(temporaryPath)
+            InterruptCleanup.withRegistry { registry in
+                unlink(temporaryPath)
+                registry.remove(token)
+            }
             throw error
         }
 
@@ -90,6 +106,7 @@ private func writeAll(_ data: Data, to fd: Int32) -> Int32? {
     data.withUnsafeBytes { buffer -> Int32? in
         var offset = 0
         while offset < buffer.count {
+            // Not reached for an empty buffer (offset < count), so baseAddress is not nil.
             let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
             if written > 0 {
                 offset += written

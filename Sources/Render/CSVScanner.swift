@@ -122,8 +122,10 @@ struct CSVScanner {
     }
 
     private func characterShown(at offset: Int) -> String {
+        // offset < bytes.count here, and decoding at least one byte yields at least one scalar
+        // (U+FFFD for an ill-formed one); the fallback only keeps this free of a trap.
         let scalar = String(decoding: bytes[offset..<min(offset + 4, bytes.count)], as: UTF8.self)
-            .unicodeScalars.first!
+            .unicodeScalars.first ?? "\u{FFFD}"
         return CSVError.quoted(String(scalar))
     }
 }

@@ -68,7 +68,15 @@ public struct CSVWriter: Sendable {
             b == CSVByte.comma || b == CSVByte.quote || b == CSVByte.cr || b == CSVByte.lf
         }
         guard special || s.unicodeScalars.first == "\u{FEFF}" else { return s }
-        let inner = s.split(separator: "\"", omittingEmptySubsequences: false)
-        return "\"" + inner.joined(separator: "\"\"") + "\""
+        // Quotes are doubled byte by byte: a Character-level split would miss a '"' that a
+        // combining mark joins into one Character ("\u{22}\u{327}"), leaving it undoubled.
+        var bytes: [UInt8] = [CSVByte.quote]
+        bytes.reserveCapacity(s.utf8.count + 2)
+        for b in s.utf8 {
+            if b == CSVByte.quote { bytes.append(CSVByte.quote) }
+            bytes.append(b)
+        }
+        bytes.append(CSVByte.quote)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

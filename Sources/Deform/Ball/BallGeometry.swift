@@ -35,6 +35,8 @@ struct BallGeometry {
     /// bit-for-bit "anchor ± k·r" (what one writes by hand for a circle).
     @inline(__always)
     func unsquashed(point i: Int) -> (x: Double, y: Double) {
+        // Audit: BallGeometry.pointAnchor/pointHandle are constant tables of valid raw values (handle −1 = none,
+        // checked before use), so these rawValue lookups cannot fail; no user input reaches the index.
         let a = BallAnchor(rawValue: Self.pointAnchor[i])!.unitPosition
         let ax = radius * a.x, ay = radius * a.y
         let hi = Self.pointHandle[i]

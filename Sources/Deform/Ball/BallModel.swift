@@ -135,6 +135,8 @@ public struct BallModel: DeformModel {
         }
         for i in 0..<BallGeometry.pointCount {
             let a = BallGeometry.pointAnchor[i], hi = BallGeometry.pointHandle[i]
+            // Audit: BallGeometry.pointAnchor/pointHandle are constant tables of valid raw values (handle −1 = none,
+            // checked before use), so these rawValue lookups cannot fail; no user input reaches the index.
             let unit = BallAnchor(rawValue: a)!.unitPosition
             let (x, y) = g.unsquashed(point: i)
             let sx = g.sx[a], sy = g.sy[a]

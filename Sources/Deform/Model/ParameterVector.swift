@@ -29,6 +29,7 @@ public struct ParameterVector: Hashable, Sendable {
         for s in specs {
             if let base = s.inherits {
                 guard let b = specs.firstIndex(where: { $0.name == base }) else {
+                    // Audit: specs are each model's constant table, checked by its tests.
                     preconditionFailure("parameter \(s.name) inherits from unknown parameter \(base)")
                 }
                 precondition(specs[b].inherits == nil, "\(s.name): overrides inherit from plain parameters only")

@@ -80,6 +80,8 @@ extension PathMorph {
             if let b = best, !(cost < b.cost || (cost == b.cost && length > b.length)) { continue }
             best = (cost, length, i, halves)
         }
+        // Audit: `cubics(of:)` never returns an empty chain, and the first candidate is always
+        // taken (best is nil), so best is set.
         let b = best!
         chain.replaceSubrange(b.index...b.index, with: [b.halves.0, b.halves.1])
     }
@@ -144,6 +146,7 @@ extension PathMorph {
     static func bestOpenCorrespondence(_ a: [CubicBezier], _ b: [CubicBezier]) -> (chain: [CubicBezier], cost: Double) {
         let reversed = reversedChain(b)
         func cost(_ c: [CubicBezier]) -> Double {
+            // Audit: chains come from `cubics(of:)`, never empty.
             correspondenceCost(a, c) + (a.last!.p3 - c.last!.p3).lengthSquared
         }
         let (forward, backward) = (cost(b), cost(reversed))

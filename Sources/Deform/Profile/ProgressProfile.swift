@@ -33,13 +33,13 @@ public struct ProgressProfile: Hashable, Sendable {
     /// parameter's bounds.
     public init(base: ParameterVector, tracks named: [String: KeyframeTrack]) throws(ModelInputError) {
         var tracks = [KeyframeTrack?](repeating: nil, count: base.count)
-        for name in named.keys.sorted() {
+        for (name, track) in named.sorted(by: { $0.key < $1.key }) {
             let i = try base.checkedIndex(of: name)
             let spec = base.specs[i]
-            for k in named[name]!.keyframes where !spec.admits(k.value) {
+            for k in track.keyframes where !spec.admits(k.value) {
                 throw .outOfBounds(name: name, value: k.value, lower: spec.lower, upper: spec.upper)
             }
-            tracks[i] = named[name]
+            tracks[i] = track
         }
         self.base = base
         self.tracks = tracks

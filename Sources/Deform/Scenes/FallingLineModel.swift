@@ -145,6 +145,8 @@ public struct FallingLineModel: SceneModel {
         }
         let v = Values(p)
         for i in 0..<BallGeometry.pointCount {
+            // Audit: BallGeometry.pointAnchor/pointHandle are constant tables of valid raw values (handle −1 = none,
+            // checked before use), so these rawValue lookups cannot fail; no user input reaches the index.
             let a = BallAnchor(rawValue: BallGeometry.pointAnchor[i])!.unitPosition
             var ux = a.x, uy = a.y
             let h = BallGeometry.pointHandle[i]

@@ -309,6 +309,8 @@ public struct LoadingModel: SceneModel {
         return sets
     }
 
+    // Audit: called only with the model's own parameter names (literals in this file), never a
+    // user's: the lookup cannot fail.
     func index(_ name: String) -> Int { Self.specs.firstIndex { $0.name == name }! }
 
     public func uniformScaleSets(at parameters: ParameterVector) -> [[String]] {

@@ -46,6 +46,8 @@ extension SceneModel {
         do {
             return try seedProfile(targets: seedTargets)
         } catch {
+            // Audit: the seed's constant targets, not user input (user targets take the
+            // throwing seedProfile(targets:)); the scene tests build every seed profile.
             preconditionFailure("\(name): the seed's own targets are invalid: \(error)")
         }
     }

@@ -43,6 +43,10 @@ struct SceneTrack: Sendable {
         do {
             return try KeyframeTrack(keyframes: frames, timings: timings)
         } catch {
+            // Audit: keyframe times and timings are the seed's constants; values are the finite
+            // first-frame value, constants, or a finite target (checked by `profile`) times a
+            // factor of magnitude ≤ 1 (LoadingModel's are k/10 and ±1): all finite, so this
+            // cannot fail for any user target.
             preconditionFailure("scene track \(parameter): \(error)")
         }
     }
@@ -59,6 +63,7 @@ struct SceneTrack: Sendable {
         var named: [String: KeyframeTrack] = [:]
         for t in tracks {
             guard let i = defaults.index(of: t.parameter) else {
+                // Audit: tracks name the model's own parameters (constants).
                 preconditionFailure("\(defaults.modelName): a track for unknown parameter \(t.parameter)")
             }
             named[t.parameter] = t.resolved(start: defaults.value(at: i), target: targets.value(at: i))
@@ -69,10 +74,11 @@ struct SceneTrack: Sendable {
     /// `defaults` with each named parameter set to its target.
     static func targets(_ values: [String: Double], defaults: ParameterVector) -> ParameterVector {
         var out = defaults
-        for name in values.keys.sorted() {
+        for (name, value) in values.sorted(by: { $0.key < $1.key }) {
             do {
-                try out.set(name, to: values[name]!)
+                try out.set(name, to: value)
             } catch {
+                // Audit: `values` are the seed's constant targets.
                 preconditionFailure("\(defaults.modelName): invalid seed target: \(error)")
             }
         }

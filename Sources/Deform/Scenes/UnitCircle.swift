@@ -6,6 +6,8 @@ enum UnitCircle {
     /// Stored point `i` (0 ..< 13) for handle factor `k`: Âₐ − (0, 1) for an anchor a,
     /// Âₐ − (0, 1) + k·ôₕ for a handle h (``BallAnchor/unitPosition``, ``BallHandle/unitDirection``).
     static func point(_ i: Int, k: Double) -> (x: Double, y: Double) {
+        // Audit: BallGeometry.pointAnchor/pointHandle are constant tables of valid raw values (handle −1 = none,
+        // checked before use), so these rawValue lookups cannot fail; no user input reaches the index.
         let a = BallAnchor(rawValue: BallGeometry.pointAnchor[i])!.unitPosition
         let h = BallGeometry.pointHandle[i]
         guard h >= 0 else { return (a.x, a.y - 1) }

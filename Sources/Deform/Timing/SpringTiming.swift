@@ -30,15 +30,20 @@ public struct SpringTiming: Hashable, Sendable, CustomStringConvertible {
 
     public enum Regime: Hashable, Sendable { case underdamped, criticallyDamped, overdamped }
 
+    /// The largest ω, ζ and |v₀| accepted, 1e100: the closed forms square ω and multiply ζω by
+    /// v₀-sized terms, so far beyond this they overflow (ω = 4, ζ = 1.2e224 gave NaN); no
+    /// animation needs a spring within a factor 1e100 of that.
+    public static let parameterLimit = 1e100
+
     public init(omega: Double, zeta: Double, initialVelocity: Double = 0) throws(TimingError) {
-        guard omega.isFinite, omega > 0 else {
-            throw TimingError("spring natural frequency omega must be a positive finite number (got \(TimingError.number(omega)))")
+        guard omega.isFinite, omega > 0, omega <= Self.parameterLimit else {
+            throw TimingError("spring natural frequency omega must be a positive finite number up to 1e100 (got \(TimingError.number(omega)))")
         }
-        guard zeta.isFinite, zeta >= 0 else {
-            throw TimingError("spring damping ratio zeta must be a finite number ≥ 0 (got \(TimingError.number(zeta)))")
+        guard zeta.isFinite, zeta >= 0, zeta <= Self.parameterLimit else {
+            throw TimingError("spring damping ratio zeta must be a finite number in [0, 1e100] (got \(TimingError.number(zeta)))")
         }
-        guard initialVelocity.isFinite else {
-            throw TimingError("spring initial velocity must be a finite number (got \(TimingError.number(initialVelocity)))")
+        guard initialVelocity.isFinite, initialVelocity.magnitude <= Self.parameterLimit else {
+            throw TimingError("spring initial velocity must be a finite number in [-1e100, 1e100] (got \(TimingError.number(initialVelocity)))")
         }
         (self.omega, self.zeta, self.initialVelocity) = (omega, zeta, initialVelocity)
     }
@@ -84,9 +89,9 @@ public struct SpringTiming: Hashable, Sendable, CustomStringConvertible {
         abs(x) < 1e-4 ? 1 + x * x / 6 : sinh(x) / x
     }
 
-    /// ω_d = ω√(1 − ζ²) for ζ < 1, γ = ω√(ζ² − 1) for ζ > 1 (as √|(1 − ζ)(1 + ζ)|, without
-    /// cancellation near ζ = 1).
-    var dampedFrequency: Double { omega * abs((1 - zeta) * (1 + zeta)).squareRoot() }
+    /// ω_d = ω√(1 − ζ²) for ζ < 1, γ = ω√(ζ² − 1) for ζ > 1 (as √|1 − ζ|·√(1 + ζ), without
+    /// cancellation near ζ = 1 and without overflowing ζ² for large ζ).
+    var dampedFrequency: Double { omega * abs(1 - zeta).squareRoot() * (1 + zeta).squareRoot() }
 
     /// The overdamped exponents r₁ (slow) and r₂ (fast).
     var overdampedRates: (r1: Double, r2: Double) {

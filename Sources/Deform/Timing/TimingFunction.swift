@@ -1,8 +1,10 @@
 /// How an animation's progress x ∈ [0, 1] maps to the fraction of the change applied, y(x):
 /// `CAMediaTimingFunction` and CSS easing functions, plus a damped spring.
 ///
-/// y(0) = 0 for every kind; y(1) = 1 for all but the spring (which is still moving unless its
-/// duration is its settling time, and then within the settling threshold of 1).
+/// y(0) = 0 for every kind but steps that jump at the start (`jump-start`, `jump-both`,
+/// `step-start`: y(0) = 1/jumps, as CSS defines them); y(1) = 1 for all but the spring (which is
+/// still moving unless its duration is its settling time, and then within the settling
+/// threshold of 1).
 public enum TimingFunction: Hashable, Sendable, CustomStringConvertible {
     /// y = x.
     case linear

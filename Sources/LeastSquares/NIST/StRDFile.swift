@@ -27,9 +27,10 @@ public enum StRDFile {
             StRDFileError(file: fileName, line: line, reason: reason)
         }
         func text(_ n: Int) -> Substring { n >= 1 && n <= lines.count ? lines[n - 1] : "" }
+        /// Line n as shown in a message: trimmed, cut after 60 characters, on one line.
         func quoted(_ n: Int) -> String {
             let t = text(n).trimmingSpaces
-            return t.count > 60 ? "'\(t.prefix(60))…'" : "'\(t)'"
+            return t.count > 60 ? "'\(oneLine(t.prefix(60)))…'" : "'\(oneLine(t))'"
         }
 
         guard !lines.isEmpty else { throw fail(nil, "the file is empty, expected a NIST StRD dataset") }
@@ -44,7 +45,7 @@ public enum StRDFile {
             throw fail(2, "expected 'Dataset Name: <name>', found \(quoted(2))")
         }
         guard let problem = StRDProblem.named(name) else {
-            throw fail(2, "unknown dataset '\(name)': not one of the 27 NIST StRD nonlinear regression problems")
+            throw fail(2, "unknown dataset '\(oneLine(name.prefix(60)))': not one of the 27 NIST StRD nonlinear regression problems")
         }
         let model = problem.model
 
@@ -81,7 +82,7 @@ public enum StRDFile {
 
         func number(_ word: Substring, line n: Int, what: String) throws(StRDFileError) -> Double {
             guard let v = Double(word), v.isFinite else {
-                throw fail(n, "\(what): '\(word)' is not a finite number")
+                throw fail(n, "\(what): '\(oneLine(word.prefix(60)))' is not a finite number")
             }
             return v
         }
@@ -157,7 +158,22 @@ extension StringProtocol {
     var trimmingSpaces: Substring {
         let s = Substring(self)
         guard let first = s.firstIndex(where: { $0 != " " && $0 != "\t" }) else { return "" }
-        let last = s.lastIndex(where: { $0 != " " && $0 != "\t" })!
+        let last = s.lastIndex(where: { $0 != " " && $0 != "\t" }) ?? first  // exists: `first` does
         return s[first...last]
     }
+}
+
+/// `text` with control characters (a lone CR does not end a line in these files, so it can sit
+/// inside one) and the Unicode line separators written as `\u{D}`, so a message quoting it stays
+/// on one line.
+private func oneLine(_ text: some StringProtocol) -> String {
+    var shown = ""
+    for c in text.unicodeScalars {
+        if c.properties.generalCategory == .control || c == "\u{2028}" || c == "\u{2029}" {
+            shown += "\\u{" + String(c.value, radix: 16, uppercase: true) + "}"
+        } else {
+            shown.unicodeScalars.append(c)
+        }
+    }
+    return shown
 }

@@ -32,7 +32,7 @@ public struct Bounds: Sendable, Equatable {
 
     /// n parameters without bounds (every lⱼ = −∞, uⱼ = +∞).
     public static func unbounded(_ n: Int) -> Bounds {
-        // Cannot fail: −∞ < +∞ everywhere.
+        // Audit: the one try! in Sources; cannot fail: −∞ < +∞ everywhere, whatever n.
         try! Bounds(lower: [Double](repeating: -.infinity, count: n),
                     upper: [Double](repeating: .infinity, count: n))
     }

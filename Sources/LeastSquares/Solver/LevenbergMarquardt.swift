@@ -47,7 +47,10 @@
 ///
 /// Residuals that come back NaN or ±∞ at a trial point count as a failed step (the radius
 /// shrinks tenfold); if the radius collapses with the last trial non-finite, or r(x₀) itself is not finite, the status
-/// is ``TerminationStatus/nonfiniteResidual`` — never a convergence. Deterministic: no threads of
+/// is ``TerminationStatus/nonfiniteResidual`` — never a convergence. A trial point with a NaN or
+/// ±∞ parameter (a step that overflowed) is a failed step too, without evaluating the problem
+/// there; a start with one is ``TerminationStatus/nonfiniteParameters`` at once (no evaluation,
+/// NaN residuals). So a fit reported as converged always has finite parameters and residuals. Deterministic: no threads of
 /// its own; OpenBLAS/LAPACK are called on matrices of at most m × n.
 public struct LevenbergMarquardt: Sendable {
     public var options: Options
@@ -95,6 +98,15 @@ public struct LevenbergMarquardt: Sendable {
         let robust = loss != .trivial
         let maximumRadius = options.maximumRadius
 
+        // Never evaluate the problem at NaN or ±∞: a residual function may index or divide by a
+        // parameter. (Checked before projecting: the box would turn −∞ into a bound.)
+        guard start.allSatisfy(\.isFinite) else {
+            return LeastSquaresFit(parameters: start, residuals: [Double](repeating: .nan, count: m), jacobian: nil,
+                                   residualSumOfSquares: .nan, cost: .nan, covariance: nil,
+                                   activeBounds: [BoundSide?](repeating: nil, count: n), iterations: 0,
+                                   evaluations: 0, jacobianEvaluations: 0, acceleratedSteps: 0,
+                                   status: .nonfiniteParameters)
+        }
         var x = bounds?.project(start) ?? start
         var f = problem.residuals(at: x)
         var evaluations = 1
@@ -209,15 +221,16 @@ public struct LevenbergMarquardt: Sendable {
                 let pnorm = scaledNorm(diag, step)
                 let xnorm = scaledNorm(diag, x)
                 // Keep the point whose Gauss–Newton step is shortest: the closest to the fixed point.
-                if best == nil || pnorm < 0.9 * best!.step {
+                if let b = best, !(pnorm < 0.9 * b.step) {
+                    stalled += 1
+                } else {
                     best = (x, f, jacobian, pnorm)
                     stalled = 0
-                } else {
-                    stalled += 1
                 }
                 guard stalled < 3, pnorm > epsmch * xnorm, pnorm <= 1e-4 * xnorm else { break }
                 var trial = x
                 for j in 0..<n { trial[j] += step[j] }
+                guard trial.allSatisfy(\.isFinite) else { break }
                 if let bounds, !bounds.contains(trial) { break }
                 let trialResiduals = problem.residuals(at: trial)
                 evaluations += 1
@@ -239,7 +252,13 @@ public struct LevenbergMarquardt: Sendable {
         }
 
         func finish(_ status: TerminationStatus) -> LeastSquaresFit {
+            var status = status
             if status.isConverged { refine() }
+            // A postcondition the steps above already ensure, kept as the last word: never report
+            // NaN or ±∞ parameters or residuals as converged.
+            if status.isConverged && !(x.allSatisfy(\.isFinite) && f.allSatisfy(\.isFinite)) {
+                status = x.allSatisfy(\.isFinite) ? .nonfiniteResidual : .nonfiniteParameters
+            }
             let ssr = f.reduce(0) { $0 + $1 * $1 }
             let objective = robust ? loss.sum(of: f) : ssr
             var jacobian = jacobianAtX
@@ -320,6 +339,7 @@ public struct LevenbergMarquardt: Sendable {
                 let h = geodesic.step
                 var probe = x
                 for j in 0..<n { probe[j] += h * v[j] }
+                guard probe.allSatisfy(\.isFinite) else { return nil }
                 if let bounds, !bounds.contains(probe) { return nil }
                 let rh = problem.residuals(at: probe)
                 evaluations += 1
@@ -372,9 +392,12 @@ public struct LevenbergMarquardt: Sendable {
                     }
                 }
 
-                let trialResiduals = problem.residuals(at: trial)
+                // A step that overflowed a parameter fails like a non-finite residual, without
+                // evaluating the problem there (it still counts against the budget).
+                let trialIsFinite = trial.allSatisfy(\.isFinite)
+                let trialResiduals = trialIsFinite ? problem.residuals(at: trial) : [Double](repeating: .nan, count: m)
                 evaluations += 1
-                let finite = trialResiduals.allSatisfy(\.isFinite)
+                let finite = trialIsFinite && trialResiduals.allSatisfy(\.isFinite)
                 let fnorm1 = finite ? objectiveNorm(trialResiduals) : .infinity
 
                 // Actual and predicted relative reductions (Moré (4.4); MINPACK lmder).

@@ -22,6 +22,9 @@ public enum TerminationStatus: String, Sendable, CaseIterable {
     case nonfiniteJacobian = "nonfinite_jacobian"
     /// LAPACK failed on the step's SVD (should not happen with finite input).
     case linearAlgebraFailure = "linear_algebra_failure"
+    /// The start contained NaN or ±∞ (the problem is then never evaluated), or the parameters
+    /// left the finite numbers; never reported as converged.
+    case nonfiniteParameters = "nonfinite_parameters"
 
     /// True for the three `converged…` cases.
     public var isConverged: Bool {

@@ -72,7 +72,7 @@ struct Beztune {
             try command.run(parsed, console)
             return 0
         } catch {
-            console.printError("beztune \(command.spec.name): \(error.message.oneLine)")
+            console.printError("beztune \(command.spec.name): \(error.message.oneLine.cappedForMessage)")
             return error.exitCode
         }
     }
@@ -82,5 +82,19 @@ extension String {
     /// The text with every line break replaced by a space, so a diagnostic stays on one line.
     var oneLine: String {
         String(map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
+    }
+
+    /// `'text'` for a message, cut after 60 characters (`'((((…' (100001 characters)`), so a
+    /// long argument does not bury the reason that follows it.
+    var quotedForMessage: String {
+        count <= 60 ? "'\(self)'" : "'\(prefix(60))…' (\(count) characters)"
+    }
+
+    /// At most 1000 characters: a longer diagnostic (one quoting a 100 KiB argument) keeps its
+    /// first 600 and last 300 characters, which name the problem and the usage, around a count
+    /// of what was left out.
+    var cappedForMessage: String {
+        guard count > 1000 else { return self }
+        return "\(prefix(600))… (\(count - 900) characters left out) …\(suffix(300))"
     }
 }

@@ -20,7 +20,7 @@ struct ParsedArguments {
             let argument = arguments[i]
             i += 1
             guard argument.hasPrefix("--"), argument.count > 2 else {
-                throw usage("unexpected argument '\(argument)'")
+                throw usage("unexpected argument \(argument.quotedForMessage)")
             }
             var name = String(argument.dropFirst(2))
             var inlineValue: String?
@@ -76,10 +76,10 @@ struct ParsedArguments {
     func double(_ name: String) throws(CLIError) -> Double? {
         guard let text = string(name) else { return nil }
         guard let value = Double(text.trimmingWhitespace) else {
-            throw usage("invalid value '\(text)' for '--\(name)': expected a number")
+            throw usage("invalid value \(text.quotedForMessage) for '--\(name)': expected a number")
         }
         guard value.isFinite else {
-            throw usage("invalid value '\(text)' for '--\(name)': expected a finite number")
+            throw usage("invalid value \(text.quotedForMessage) for '--\(name)': expected a finite number")
         }
         return value
     }
@@ -97,7 +97,7 @@ struct ParsedArguments {
     func choice(_ name: String, among choices: [String]) throws(CLIError) -> String? {
         guard let text = string(name) else { return nil }
         guard choices.contains(text) else {
-            throw usage("invalid value '\(text)' for '--\(name)': expected one of \(choices.joined(separator: ", "))")
+            throw usage("invalid value \(text.quotedForMessage) for '--\(name)': expected one of \(choices.joined(separator: ", "))")
         }
         return text
     }

@@ -69,6 +69,18 @@ struct ErrorColumns {
         values(r, segments: segments).enumerated().map { i, x in i == 1 ? .int(segments) : .double(x) }
     }
 
+    /// The largest `--radius`: the absolute area error scales with R², which must stay finite.
+    static let maximumRadius = 1e150
+
+    /// `--radius R`: positive, finite and at most ``maximumRadius``, or nil when absent.
+    static func radius(_ arguments: ParsedArguments) throws(CLIError) -> Double? {
+        guard let r = try arguments.positiveDouble("radius") else { return nil }
+        guard r <= maximumRadius else {
+            throw arguments.usage("invalid value '\(arguments.string("radius") ?? "")' for '--radius': at most 1e150 (the absolute area error grows as R²)")
+        }
+        return r
+    }
+
     /// The same values for the terminal: 6 significant digits.
     static func display(_ x: Double) -> String {
         if x == 0 { return "0" }

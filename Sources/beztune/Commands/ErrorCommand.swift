@@ -39,7 +39,7 @@ enum ErrorCommand {
     /// --segments, --radius, --sx/--sy, shared with `optimize`.
     static func commonOptions(_ arguments: ParsedArguments) throws(CLIError) -> Options {
         let segments = try arguments.segmentCount("segments", default: 4)
-        let radius = try arguments.positiveDouble("radius")
+        let radius = try ErrorColumns.radius(arguments)
         let sx = try arguments.positiveDouble("sx"), sy = try arguments.positiveDouble("sy")
         if (sx == nil) != (sy == nil) {
             throw arguments.usage("--sx and --sy go together: give both")

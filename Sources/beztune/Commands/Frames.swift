@@ -189,6 +189,10 @@ enum Frames {
     static func runFFmpeg(_ ffmpeg: URL, folder: URL, kind: String) throws(CLIError) {
         let target = folder.appendingPathComponent("frames.\(kind)")
         let partial = folder.appendingPathComponent(".frames.partial.\(kind)")
+        // ffmpeg writes the partial file through a descriptor it opened once, so unlinking the
+        // name on an interruption leaves nothing behind, even if ffmpeg is still finishing.
+        let token = InterruptCleanup.removeOnInterrupt(partial.path)
+        defer { InterruptCleanup.unregister(token) }
         let process = Process()
         process.executableURL = ffmpeg
         process.arguments = ["-y", "-loglevel", "error", "-framerate", "30", "-i",

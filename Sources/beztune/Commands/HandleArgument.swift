@@ -25,7 +25,7 @@ struct HandleArgument {
         do throws(HandleExpression.ParseError) {
             value = try HandleExpression.evaluate(text)
         } catch {
-            throw arguments.usage("invalid --\(option) '\(text)': \(error.description) (a number, an expression such as 4/3*tan(pi/8), or one of \(criterionNames.joined(separator: ", ")))")
+            throw arguments.usage("invalid --\(option) \(text.quotedForMessage): \(error.description) (a number, an expression such as 4/3*tan(pi/8), or one of \(criterionNames.joined(separator: ", ")))")
         }
         try check(value, text: text, option: option, arguments: arguments)
         return HandleArgument(text: trimmed, criterion: nil, value: value)
@@ -33,13 +33,13 @@ struct HandleArgument {
 
     static func check(_ value: Double, text: String, option: String, arguments: ParsedArguments) throws(CLIError) {
         guard value.isFinite else {
-            throw arguments.usage("invalid --\(option) '\(text)': the value is not a finite number")
+            throw arguments.usage("invalid --\(option) \(text.quotedForMessage): the value is not a finite number")
         }
         guard value > 0 else {
-            throw arguments.usage("invalid --\(option) '\(text)': the handle factor must be positive (got \(value))")
+            throw arguments.usage("invalid --\(option) \(text.quotedForMessage): the handle factor must be positive (got \(value))")
         }
         guard value <= maximum else {
-            throw arguments.usage("invalid --\(option) '\(text)': the handle factor must be at most \(Int(maximum)) radii (got \(value))")
+            throw arguments.usage("invalid --\(option) \(text.quotedForMessage): the handle factor must be at most \(Int(maximum)) radii (got \(value))")
         }
     }
 }
@@ -60,13 +60,13 @@ extension ParsedArguments {
 
     static func parseSegments(_ text: String, option: String, arguments: ParsedArguments) throws(CLIError) -> Int {
         guard let n = Int(text.trimmingWhitespace) else {
-            throw arguments.usage("invalid value '\(text)' for '--\(option)': expected a whole number of segments")
+            throw arguments.usage("invalid value \(text.quotedForMessage) for '--\(option)': expected a whole number of segments")
         }
         guard n >= 2 else {
-            throw arguments.usage("invalid value '\(text)' for '--\(option)': at least 2 segments per circle")
+            throw arguments.usage("invalid value \(text.quotedForMessage) for '--\(option)': at least 2 segments per circle")
         }
         guard n <= maximumSegments else {
-            throw arguments.usage("invalid value '\(text)' for '--\(option)': at most \(maximumSegments) segments")
+            throw arguments.usage("invalid value \(text.quotedForMessage) for '--\(option)': at most \(maximumSegments) segments")
         }
         return n
     }

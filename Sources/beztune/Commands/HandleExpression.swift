@@ -5,7 +5,12 @@ import Foundation
 /// parentheses, the constant `pi`, and the functions `sqrt`, `tan`, `sin`, `cos` (radians).
 /// Spaces are ignored. Errors carry the 0-based character offset of the offending character
 /// (the length of the text when the input ends too early), the convention of the SVG path
-/// parser: `expected ')' at offset 14` for `4/3*(sqrt(2)-1`.
+/// parser: `expected ')' at offset 14` for `4/3*(sqrt(2)-1`. Messages are one line: a character
+/// other than printable ASCII is shown as its code points (`U+000A`).
+///
+/// The parser is recursive descent, so nesting is capped at ``maximumDepth`` levels (of
+/// parentheses, function calls, unary signs and `^`): deeper input is an error, not a stack
+/// overflow (a 128 KiB argument of `(` would otherwise exhaust the stack).
 struct HandleExpression {
     struct ParseError: Error, Equatable {
         var reason: String
@@ -13,8 +18,12 @@ struct HandleExpression {
         var description: String { "\(reason) at offset \(offset)" }
     }
 
+    /// The deepest nesting accepted; real expressions use a handful of levels.
+    static let maximumDepth = 100
+
     private let characters: [Character]
     private var position = 0
+    private var depth = 0
 
     /// Evaluates `text`; throws on malformed input (the result may be any Double, even NaN or ∞:
     /// range checks are the caller's).
@@ -25,7 +34,7 @@ struct HandleExpression {
         let value = try parser.sum()
         parser.skipSpaces()
         guard parser.atEnd else {
-            throw ParseError(reason: "unexpected '\(parser.characters[parser.position])'", offset: parser.position)
+            throw ParseError(reason: "unexpected \(shown(parser.characters[parser.position]))", offset: parser.position)
         }
         return value
     }
@@ -62,7 +71,13 @@ struct HandleExpression {
     }
 
     // unary := ('-' | '+') unary | power
+    // Every recursion (parentheses, functions, signs, '^') passes through here: the depth cap.
     private mutating func unary() throws(ParseError) -> Double {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maximumDepth else {
+            throw ParseError(reason: "expression nested more than \(Self.maximumDepth) levels deep", offset: position)
+        }
         if take("-") { return -(try unary()) }
         if take("+") { return try unary() }
         return try power()
@@ -118,4 +133,14 @@ struct HandleExpression {
         }
         throw ParseError(reason: "expected a number", offset: position)
     }
+}
+
+/// `'c'` for a printable ASCII character, else its code points (`U+000A`, `U+0065 U+0301`), so a
+/// message naming it stays on one line.
+private func shown(_ c: Character) -> String {
+    if c.isASCII, let v = c.asciiValue, v >= 0x20, v < 0x7F { return "'\(c)'" }
+    return c.unicodeScalars.map { scalar in
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }.joined(separator: " ")
 }

@@ -89,6 +89,9 @@ enum Model {
             throw arguments.usage(error.description)
         }
         let path = model.path(parameters: parameters)
+        guard path.isFinite else {
+            throw .runtime("the model's coordinates overflow (beyond ±1.8e308) at these parameters; use smaller values")
+        }
         let csv = controlPointCSV(path)
         if let file = arguments.string("csv") {
             try OutputFiles.write(csv, to: file)

@@ -41,6 +41,9 @@ enum PathInfo {
             throw .runtime("the path draws nothing: it has no segments")
         }
         let length = path.arcLength(accuracy: accuracy)
+        guard length.length.isFinite else {
+            throw .runtime("the arc length overflows (beyond 1.8e308): the coordinates are too large (box \(box))")
+        }
         guard length.converged else {
             throw .runtime("arc length did not reach accuracy \(accuracy) (\(length.length) ± \(length.errorEstimate), \(length.status)); pass a larger --accuracy")
         }

@@ -26,7 +26,8 @@ enum SegmentsForCommand {
         }
         let radius = try arguments.positiveDouble("radius")
         let name = try arguments.choice("criterion", among: HandleArgument.criterionNames) ?? "minimax"
-        let criterion = HandleCriterion(rawValue: name)!
+        // `choice` admitted only criterion names, so this always succeeds.
+        guard let criterion = HandleCriterion(rawValue: name) else { throw arguments.usage("unknown --criterion '\(name)'") }
         let relative = tolerance / (radius ?? 1)
         guard relative >= SegmentCount.smallestTolerance else {
             throw arguments.usage("invalid --tolerance \(CSVField.format(tolerance))\(radius.map { " at radius \(CSVField.format($0))" } ?? ""): the relative tolerance \(CSVField.format(relative)) is below 1e-13, the accuracy to which the error is known")

@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+// libFuzzer targets for every parser a user can feed to BezierTune (see README.md here).
+//
+// Built only on demand, never by the root package:
+//
+//     swift build --package-path Fuzz -c release --sanitize fuzzer --sanitize address
+//
+// or simply `make fuzz` from the root, which builds, runs each target for a bounded time and
+// fails on the first crash, leak or hang.
+import Foundation
+import PackageDescription
+
+// The root package is `..`; SwiftPM names a path dependency after its folder, which differs
+// between checkouts (main, BezierTune, a scratch copy), so the name is read from the path.
+let root = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent().lastPathComponent
+
+/// One fuzz target: an executable whose only entry point is `LLVMFuzzerTestOneInput` (libFuzzer
+/// supplies `main`), hence `-parse-as-library`.
+func fuzzTarget(_ name: String, _ products: [String]) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: ["FuzzSupport"] + products.map { .product(name: $0, package: root) },
+        swiftSettings: [.unsafeFlags(["-parse-as-library"])])
+}
+
+let package = Package(
+    name: "BezierTuneFuzz",
+    dependencies: [.package(path: "..")],
+    targets: [
+        // MARK: - Fuzz targets (one per parser; Corpus/<name>/ holds each one's seeds)
+        fuzzTarget("FuzzSVGPathData", ["Geometry"]),
+        fuzzTarget("FuzzSVGDocument", ["Geometry"]),
+        fuzzTarget("FuzzCSV", ["Render"]),
+        fuzzTarget("FuzzStRDFile", ["LeastSquares"]),
+        fuzzTarget("FuzzTimingFunction", ["Deform"]),
+        // The --k expression language lives in the beztune executable, which cannot be a
+        // dependency; its one source file is compiled in here through a symbolic link (see README).
+        fuzzTarget("FuzzHandleExpression", []),
+
+        // MARK: - Implementation details
+        // Input decoding and the invariant check shared by the targets.
+        .target(name: "FuzzSupport"),
+    ],
+    swiftLanguageModes: [.v6]
+)

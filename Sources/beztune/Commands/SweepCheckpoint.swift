@@ -1,0 +1,35 @@
+import Dispatch
+
+/// When a running sweep rewrites its CSV with the rows finished so far (`--checkpoint`), so an
+/// interruption costs at most that much work.
+///
+/// Each checkpoint is a whole-file atomic write (``OutputFiles``): the file on disk is always a
+/// complete CSV of whole rows, never a truncated one. Rewriting grows with the file, so the
+/// spacing between checkpoints is the requested interval or ten times the last write's duration,
+/// whichever is longer: at most about a tenth of the run goes to checkpoints, however large the
+/// grid.
+struct SweepCheckpoint {
+    /// The requested spacing in seconds (0: after every block).
+    let interval: Double
+    private var spacing: Double
+    private var last = DispatchTime.now()
+
+    init(interval: Double) {
+        self.interval = interval
+        spacing = interval
+    }
+
+    /// Writes `text` to `file` when the spacing has passed since the last checkpoint (or the
+    /// start).
+    mutating func reached(text: String, file: String) throws(CLIError) {
+        let now = DispatchTime.now()
+        guard Self.seconds(from: last, to: now) >= spacing else { return }
+        try OutputFiles.write(text, to: file)
+        last = DispatchTime.now()
+        spacing = Swift.max(interval, 10 * Self.seconds(from: now, to: last))
+    }
+
+    private static func seconds(from a: DispatchTime, to b: DispatchTime) -> Double {
+        Double(b.uptimeNanoseconds - a.uptimeNanoseconds) / 1e9
+    }
+}

@@ -1,0 +1,76 @@
+import ArcError
+import Foundation
+import Render
+
+/// `sweep --resume`: the rows an interrupted run of the same sweep already wrote.
+///
+/// Every write of a sweep's CSV is atomic (checkpoints rewrite the whole file), so the file holds
+/// whole rows, the first ones of the grid. Before keeping them this checks that they belong to
+/// this sweep: the header is the one these options write (same `--radius`, `--k-relative`), no
+/// more rows than the grid has, each row's `k` and `segments` (and `k_relative`) are those of the
+/// grid's pair at its index, written as the sweep writes them, and the last row is recomputed
+/// and compared in full. A mismatch is a runtime error naming the file and line: resuming a
+/// different sweep would silently mix two grids.
+enum SweepResume {
+    /// The CSV text to continue from (the header and the rows kept) and the number of rows.
+    /// Without a file at `file` the sweep starts afresh: `(header, 0)`.
+    static func rowsDone(in file: String, header: String, grid: SweepGrid) throws(CLIError) -> (text: String, rows: Int) {
+        guard FileManager.default.fileExists(atPath: file) else { return (header, 0) }
+        let text: String
+        do throws(FileReadError) {
+            text = try TextFile.read(URL(fileURLWithPath: file), kind: "CSV file")
+        } catch {
+            throw .runtime("cannot resume: \(error.description)")
+        }
+        func failure(_ line: Int?, _ reason: String) -> CLIError {
+            .runtime("\(file)\(line.map { " line \($0)" } ?? ""): cannot resume: \(reason)")
+        }
+        let columns = header.dropLast().split(separator: ",", omittingEmptySubsequences: false)
+        // Split on LF bytes, not Characters: linear and indifferent to what the lines hold.
+        var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Substring($0) }
+        // A file the sweep wrote ends with a line break: the split leaves one empty last piece.
+        guard lines.last?.isEmpty == true else {
+            throw failure(lines.count, "the last line does not end with a line break (not a file a sweep wrote)")
+        }
+        lines.removeLast()
+        guard let first = lines.first else { throw failure(nil, "the file is empty (expected this sweep's header)") }
+        let found = first.split(separator: ",", omittingEmptySubsequences: false)
+        guard found == columns else {
+            let i = zip(found, columns).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                ?? Swift.min(found.count, columns.count)
+            let detail = i < Swift.min(found.count, columns.count)
+                ? "column \(i + 1) is '\(found[i].prefix(40))', this sweep writes '\(columns[i])'"
+                : "it has \(found.count) columns, this sweep writes \(columns.count)"
+            throw failure(1, "the header is not this sweep's: \(detail) (same --radius and --k-relative as before?)")
+        }
+        let rows = lines.count - 1
+        guard rows <= grid.count else {
+            throw failure(nil, "it has \(rows) rows, more than the \(grid.count) pairs of this sweep (same --k-range and --segments as before?)")
+        }
+        for i in 0..<rows {
+            let fields = lines[i + 1].split(separator: ",", omittingEmptySubsequences: false)
+            guard fields.count == columns.count else {
+                throw failure(i + 2, "expected \(columns.count) fields as in the header, found \(fields.count)")
+            }
+            let key = grid.key(i)
+            let relativeMatches = !grid.relative || fields[fields.count - 1] == key.factor
+            guard fields[0] == key.k, fields[1] == key.segments, relativeMatches else {
+                throw failure(i + 2, "row \(i + 1) is k = \(fields[0].prefix(40)), segments = \(fields[1].prefix(20)), but pair \(i + 1) of this sweep is k = \(key.k), segments = \(key.segments) (same --k-range and --segments as before?)")
+            }
+        }
+        if rows > 0, grid.rows((rows - 1)..<rows) != lines[rows] + "\n" {
+            throw failure(rows + 1, "the last row differs from this sweep's value for it (edited, or written by another version?)")
+        }
+        return (text, rows)
+    }
+}
+
+extension SweepGrid {
+    /// The key fields of pair `i` as the sweep writes them: k, segments and the factor read from
+    /// `--k-range` (the `k_relative` column with `--k-relative`).
+    func key(_ i: Int) -> (k: String, segments: String, factor: String) {
+        let n = segments[i / factors.count], factor = factors[i % factors.count]
+        let k = relative ? factor * HandleCriterion.midpoint.handle(segments: n) : factor
+        return (CSVField.format(k), String(n), CSVField.format(factor))
+    }
+}

@@ -1,0 +1,331 @@
+import Foundation
+import Testing
+import _TestSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Garbage in, one clear line out: every row runs the `beztune` binary on one bad input in a
+/// fresh folder (its working directory, so relative paths land there) and checks that it
+///
+/// - exits with the expected status (2 for a usage error, 1 for a runtime failure),
+/// - writes exactly one line on stderr, containing each expected fragment, no stack trace and no
+///   more than about 1000 characters, and nothing on stdout,
+/// - leaves the folder exactly as it found it: no output file, no hidden `.NAME.tmp-XXXXXX`, no
+///   new folder, existing files unchanged.
+///
+/// Rows for commands that arrive later (the fitting commands: wrong CSV headers, a target of one
+/// point, an all-equal outline) are added to ``BadInputTable/rows`` the same way.
+@Suite("beztune: bad inputs, one line each")
+struct BadInputTableTests {
+    @Test("each bad input exits non-zero with one line naming the problem, leaving no file",
+          arguments: BadInputTable.rows)
+    func badInput(_ row: BadInput) throws {
+        try BadInputTable.check(row)
+    }
+
+    @Test("the table covers every command, with at least 40 rows")
+    func coverage() {
+        #expect(BadInputTable.rows.count >= 40)
+        let commands = Set(BadInputTable.rows.compactMap(\.arguments.first))
+        for command in ["path-info", "nist", "mgh", "model", "frames", "error", "error-curve", "optimize",
+                        "sweep", "segments-for", "magnify"] {
+            #expect(commands.contains(command), "no bad-input row for \(command)")
+        }
+    }
+
+    /// chmod 000 does not stop root (CAP_DAC_OVERRIDE), and these tests run as root in the
+    /// project's containers: there the row is skipped, and the table's /proc/self/mem row (which
+    /// opens but fails to read, for root too) stands for "unreadable".
+    @Test("a file without read permission (skipped as root: permissions do not stop root)",
+          .enabled(if: geteuid() != 0, "running as root: chmod 000 does not make a file unreadable"))
+    func unreadableByPermissions() throws {
+        try BadInputTable.check(BadInput(
+            "path-info: unreadable file", ["path-info", "--path-file", "locked.path"],
+            files: [.unreadable("locked.path")], status: 1, mentions: ["locked.path", "permission denied"]))
+    }
+}
+
+/// One row of the bad-input table.
+struct BadInput: Sendable, CustomTestStringConvertible {
+    /// What a fixture file or folder is.
+    enum Fixture: Sendable {
+        case text(String, String)
+        case bytes(String, [UInt8])
+        case folder(String)
+        case symlink(String, to: String)
+        /// A file with permissions 000.
+        case unreadable(String)
+    }
+
+    var name: String
+    var arguments: [String]
+    var files: [Fixture]
+    var status: Int32
+    var mentions: [String]
+
+    init(_ name: String, _ arguments: [String], files: [Fixture] = [], status: Int32, mentions: [String]) {
+        (self.name, self.arguments, self.files, self.status, self.mentions) = (name, arguments, files, status, mentions)
+    }
+
+    var testDescription: String { name }
+}
+
+enum BadInputTable {
+    static let usage: Int32 = 2
+    static let runtime: Int32 = 1
+
+    /// A made-up NIST StRD header with no data: enough to reach each check of the reader.
+    static let notNIST = "Dataset Name: Misra1a (Misra1a.dat)\n"
+    /// A sweep CSV whose header is not the one `sweep` writes.
+    static let wrongHeader = "k,segments,something_else\n0.5,4,0\n"
+    static let sweepArguments = ["sweep", "--k-range", "0.5:0.6:0.05", "--segments", "4", "--csv", "grid.csv"]
+
+    static let rows: [BadInput] = [
+        // MARK: path-info — input files
+        BadInput("path-info: missing file", ["path-info", "--path-file", "missing.path"],
+                 status: runtime, mentions: ["missing.path", "no such file"]),
+        BadInput("path-info: a folder where a file is expected", ["path-info", "--path-file", "dir"],
+                 files: [.folder("dir")], status: runtime, mentions: ["dir", "is a directory"]),
+        BadInput("path-info: empty file", ["path-info", "--path-file", "empty.path"],
+                 files: [.text("empty.path", "")], status: runtime, mentions: ["draws nothing"]),
+        BadInput("path-info: binary file", ["path-info", "--path-file", "binary.path"],
+                 files: [.bytes("binary.path", [0x4D, 0x30, 0x20, 0x30, 0x00, 0xFF, 0x01])],
+                 status: runtime, mentions: ["binary.path", "NUL bytes"]),
+        BadInput("path-info: Latin-1 file", ["path-info", "--path-file", "latin1.path"],
+                 files: [.bytes("latin1.path", Array("M0 0 L\u{0} 1".utf8).map { $0 == 0 ? 0xE9 : $0 })],
+                 status: runtime, mentions: ["latin1.path", "not valid UTF-8"]),
+        // Root can open /proc/self/mem but reading offset 0 (unmapped) fails with EIO.
+        BadInput("path-info: unreadable file (read fails, also for root)", ["path-info", "--path-file", "/proc/self/mem"],
+                 status: runtime, mentions: ["/proc/self/mem", "cannot read"]),
+        BadInput("path-info: dangling symbolic link", ["path-info", "--path-file", "link.path"],
+                 files: [.symlink("link.path", to: "nowhere.path")], status: runtime, mentions: ["link.path", "no such file"]),
+        BadInput("path-info: malformed path data in a file", ["path-info", "--path-file", "bad.path"],
+                 files: [.text("bad.path", "M1,,2")], status: runtime, mentions: ["bad.path", "offset 3"]),
+        BadInput("path-info: a lone move-to draws nothing", ["path-info", "--path", "M1 1"],
+                 status: runtime, mentions: ["draws nothing"]),
+        // MARK: path-info — numbers and options
+        BadInput("path-info: a number beyond Double", ["path-info", "--path", "M0 0 L1e999 0"],
+                 status: usage, mentions: ["--path", "out of range '1e999'"]),
+        BadInput("path-info: NaN in path data", ["path-info", "--path", "M0 0 Lnan 0"],
+                 status: usage, mentions: ["expected a number, found 'n'"]),
+        BadInput("path-info: coordinates near 1e308 overflow the length", ["path-info", "--path", "M0 0 C1e308 0 -1e308 1e308 1e308 -1e308"],
+                 status: runtime, mentions: ["arc length overflows"]),
+        BadInput("path-info: NaN accuracy", ["path-info", "--path", "M0 0 L1 1", "--accuracy", "nan"],
+                 status: usage, mentions: ["--accuracy", "finite"]),
+        BadInput("path-info: negative accuracy", ["path-info", "--path", "M0 0 L1 1", "--accuracy", "-1"],
+                 status: usage, mentions: ["--accuracy", "positive"]),
+        BadInput("path-info: zero flattening tolerance", ["path-info", "--path", "M0 0 L1 1", "--flatten", "0"],
+                 status: usage, mentions: ["--flatten", "positive"]),
+        BadInput("path-info: unknown format", ["path-info", "--path", "M0 0 L1 1", "--format", "xml"],
+                 status: usage, mentions: ["'xml'", "--format"]),
+        BadInput("path-info: conflicting inputs", ["path-info", "--path", "M0 0 L1 1", "--path-file", "x.path"],
+                 status: usage, mentions: ["--path and --path-file cannot be used together"]),
+        BadInput("path-info: unknown option", ["path-info", "--path", "M0 0 L1 1", "--frobnicate"],
+                 status: usage, mentions: ["unknown option '--frobnicate'"]),
+        BadInput("path-info: option given twice", ["path-info", "--path", "M0 0 L1 1", "--accuracy", "1", "--accuracy", "2"],
+                 status: usage, mentions: ["'--accuracy' given more than once"]),
+        BadInput("path-info: --csv names a folder", ["path-info", "--path", "M0 0 L1 1", "--csv", "dir"],
+                 files: [.folder("dir")], status: runtime, mentions: ["dir", "cannot write"]),
+        BadInput("path-info: --csv in a missing folder", ["path-info", "--path", "M0 0 L1 1", "--csv", "nowhere/out.csv"],
+                 status: runtime, mentions: ["nowhere/out.csv", "does not exist"]),
+        BadInput("path-info: --csv under a file", ["path-info", "--path", "M0 0 L1 1", "--csv", "plain.txt/out.csv"],
+                 files: [.text("plain.txt", "x")], status: runtime, mentions: ["not a folder"]),
+
+        // MARK: nist
+        BadInput("nist: no --data", ["nist"], status: usage, mentions: ["missing --data"]),
+        BadInput("nist: missing folder", ["nist", "--data", "nowhere"], status: runtime, mentions: ["nowhere", "no such folder"]),
+        BadInput("nist: a file where a folder is expected", ["nist", "--data", "plain.txt"],
+                 files: [.text("plain.txt", "x")], status: runtime, mentions: ["plain.txt", "not a folder"]),
+        BadInput("nist: a folder without .dat files", ["nist", "--data", "data"],
+                 files: [.folder("data")], status: runtime, mentions: ["no .dat files"]),
+        BadInput("nist: empty .dat file", ["nist", "--data", "data", "--problem", "Misra1a"],
+                 files: [.folder("data"), .text("data/Misra1a.dat", "")], status: runtime, mentions: ["Misra1a.dat", "empty"]),
+        BadInput("nist: binary .dat file", ["nist", "--data", "data", "--problem", "Misra1a"],
+                 files: [.folder("data"), .bytes("data/Misra1a.dat", [0x4E, 0x00, 0x01])], status: runtime, mentions: ["Misra1a.dat", "NUL bytes"]),
+        BadInput("nist: a .dat file that is not NIST's", ["nist", "--data", "data", "--problem", "Misra1a"],
+                 files: [.folder("data"), .text("data/Misra1a.dat", notNIST)], status: runtime, mentions: ["Misra1a.dat:1", "not a NIST StRD file"]),
+        BadInput("nist: unknown problem", ["nist", "--data", "data", "--problem", "Nope"],
+                 files: [.folder("data")], status: usage, mentions: ["'Nope'", "--problem"]),
+
+        // MARK: mgh
+        BadInput("mgh: problem number out of range", ["mgh", "--problem", "19"], status: usage, mentions: ["'19'", "--problem"]),
+        BadInput("mgh: a value for a flag", ["mgh", "--geodesic=yes"], status: usage, mentions: ["'--geodesic' takes no value"]),
+        BadInput("mgh: --csv in a missing folder", ["mgh", "--problem", "rosenbrock", "--csv", "nowhere/mgh.csv"],
+                 status: runtime, mentions: ["nowhere/mgh.csv", "does not exist"]),
+
+        // MARK: model
+        BadInput("model: neither --list nor --name", ["model"], status: usage, mentions: ["missing model"]),
+        BadInput("model: unknown model", ["model", "--name", "nope"], status: usage, mentions: ["unknown model 'nope'"]),
+        BadInput("model: progress above 1", ["model", "--name", "ball", "--progress", "1.5"], status: usage, mentions: ["'1.5'", "[0, 1]"]),
+        BadInput("model: NaN progress", ["model", "--name", "ball", "--progress", "nan"], status: usage, mentions: ["'nan'", "--progress"]),
+        BadInput("model: NaN parameter", ["model", "--name", "ball", "--set", "yFactor=nan"], status: usage, mentions: ["yFactor", "finite"]),
+        BadInput("model: negative size factor", ["model", "--name", "ball", "--set", "yFactor=-1"], status: usage, mentions: ["yFactor", "bounds"]),
+        BadInput("model: unknown parameter", ["model", "--name", "ball", "--set", "nope=1"], status: usage, mentions: ["unknown parameter 'nope'"]),
+        BadInput("model: unknown timing", ["model", "--name", "ball", "--timing", "bogus"], status: usage, mentions: ["--timing", "'bogus'"]),
+        BadInput("model: cubic-bezier x out of [0, 1]", ["model", "--name", "ball", "--timing", "cubic-bezier(2,0,0,1)"],
+                 status: usage, mentions: ["--timing", "[0, 1]"]),
+        BadInput("model: conflicting options", ["model", "--list", "--name", "ball"], status: usage, mentions: ["cannot be used together"]),
+        BadInput("model: a radius near 1e308 overflows", ["model", "--name", "ball", "--set", "radius=1e308"],
+                 status: runtime, mentions: ["overflow"]),
+
+        // MARK: frames
+        BadInput("frames: no --out", ["frames", "--model", "ball"], status: usage, mentions: ["missing --out"]),
+        BadInput("frames: negative size", ["frames", "--model", "ball", "--out", "fr", "--size", "-5x10"], status: usage, mentions: ["'-5x10'", "--size"]),
+        BadInput("frames: size beyond Int", ["frames", "--model", "ball", "--out", "fr", "--size", "99999999999999999999x10"],
+                 status: usage, mentions: ["--size"]),
+        BadInput("frames: zero frames", ["frames", "--model", "ball", "--out", "fr", "--count", "0"], status: usage, mentions: ["'0'", "--count"]),
+        BadInput("frames: --out is a file", ["frames", "--model", "ball", "--out", "plain.txt", "--count", "1", "--size", "16x16"],
+                 files: [.text("plain.txt", "x")], status: runtime, mentions: ["plain.txt", "not a folder"]),
+        BadInput("frames: progress out of range", ["frames", "--model", "ball", "--out", "fr", "--from", "2"], status: usage, mentions: ["--from", "[0, 1]"]),
+        BadInput("frames: a radius near 1e308 overflows", ["frames", "--model", "ball", "--out", "fr", "--set", "radius=1e308", "--count", "2"],
+                 status: runtime, mentions: ["non-finite"]),
+
+        // MARK: error
+        BadInput("error: no --k", ["error"], status: usage, mentions: ["missing --k"]),
+        BadInput("error: zero handle", ["error", "--k", "0"], status: usage, mentions: ["'0'", "positive"]),
+        BadInput("error: NaN handle", ["error", "--k", "nan"], status: usage, mentions: ["'nan'"]),
+        BadInput("error: handle beyond Double", ["error", "--k", "1e400"], status: usage, mentions: ["'1e400'", "not a finite number"]),
+        BadInput("error: division by zero", ["error", "--k", "1/0"], status: usage, mentions: ["'1/0'", "not a finite number"]),
+        BadInput("error: handle out of range", ["error", "--k", "11"], status: usage, mentions: ["at most 10"]),
+        BadInput("error: 100 000 nested parentheses (a stack overflow before)", ["error", "--k", String(repeating: "(", count: 100_000) + "1"],
+                 status: usage, mentions: ["nested more than 100 levels", "(100001 characters)"]),
+        BadInput("error: 100 000 minus signs", ["error", "--k=" + String(repeating: "-", count: 100_000) + "1"],
+                 status: usage, mentions: ["nested more than 100 levels"]),
+        BadInput("error: a line break inside --k (the message stays one line)", ["error", "--k", "0\n5"],
+                 status: usage, mentions: ["unexpected U+000A at offset 1"]),
+        BadInput("error: one segment", ["error", "--k", "0.5", "--segments", "1"], status: usage, mentions: ["at least 2 segments"]),
+        BadInput("error: segments beyond Int", ["error", "--k", "0.5", "--segments", "99999999999999999999"], status: usage, mentions: ["--segments"]),
+        BadInput("error: --sx without --sy", ["error", "--k", "0.5", "--sx", "2"], status: usage, mentions: ["--sx and --sy go together"]),
+        BadInput("error: negative radius", ["error", "--k", "0.5", "--radius", "-1"], status: usage, mentions: ["--radius", "positive"]),
+        BadInput("error: a radius whose square overflows", ["error", "--k", "0.5", "--radius", "1e308"], status: usage, mentions: ["--radius", "at most 1e150"]),
+        BadInput("error: infinite radius", ["error", "--k", "0.5", "--radius", "inf"], status: usage, mentions: ["--radius", "finite"]),
+
+        // MARK: error-curve
+        BadInput("error-curve: one sample", ["error-curve", "--k", "0.5", "--samples", "1"], status: usage, mentions: ["--samples"]),
+        BadInput("error-curve: 1e12 samples", ["error-curve", "--k", "0.5", "--samples", "1000000000000"], status: usage, mentions: ["--samples"]),
+        BadInput("error-curve: --png names a folder", ["error-curve", "--k", "0.5", "--png", "dir", "--csv", "curve.csv"],
+                 files: [.folder("dir")], status: runtime, mentions: ["dir", "cannot write"]),
+
+        // MARK: optimize
+        BadInput("optimize: no --segments", ["optimize"], status: usage, mentions: ["missing --segments"]),
+        BadInput("optimize: segments not a number", ["optimize", "--segments", "abc"], status: usage, mentions: ["'abc'", "--segments"]),
+
+        // MARK: sweep
+        BadInput("sweep: reversed range", ["sweep", "--k-range", "0.6:0.5:0.01", "--segments", "4", "--csv", "grid.csv"],
+                 status: usage, mentions: ["reversed"]),
+        BadInput("sweep: zero step", ["sweep", "--k-range", "0.5:0.6:0", "--segments", "4", "--csv", "grid.csv"],
+                 status: usage, mentions: ["step must be positive"]),
+        BadInput("sweep: too many values", ["sweep", "--k-range", "0.5:0.6:1e-12", "--segments", "4", "--csv", "grid.csv"],
+                 status: usage, mentions: ["more than 10000000"]),
+        BadInput("sweep: NaN range end", ["sweep", "--k-range", "nan:1:0.1", "--segments", "4", "--csv", "grid.csv"],
+                 status: usage, mentions: ["--k-range", "start"]),
+        BadInput("sweep: negative checkpoint", sweepArguments + ["--checkpoint", "-1"], status: usage, mentions: ["--checkpoint"]),
+        BadInput("sweep: --csv in a missing folder", ["sweep", "--k-range", "0.5:0.6:0.05", "--segments", "4", "--csv", "nowhere/grid.csv"],
+                 status: runtime, mentions: ["nowhere/grid.csv", "does not exist"]),
+        BadInput("sweep --resume: wrong CSV header", sweepArguments + ["--resume"],
+                 files: [.text("grid.csv", wrongHeader)], status: runtime, mentions: ["grid.csv", "cannot resume", "column 3"]),
+        BadInput("sweep --resume: rows of another grid", ["sweep", "--k-range", "0.5:0.6:0.05", "--segments", "5", "--csv", "grid.csv", "--resume"],
+                 files: [.text("grid.csv", resumableHead)], status: runtime, mentions: ["grid.csv line 2", "cannot resume", "segments = 5"]),
+        BadInput("sweep --resume: a binary file", sweepArguments + ["--resume"],
+                 files: [.bytes("grid.csv", [0x6B, 0x00, 0x2C])], status: runtime, mentions: ["grid.csv", "NUL bytes"]),
+        BadInput("sweep --resume: a folder where the CSV is expected", sweepArguments + ["--resume"],
+                 files: [.folder("grid.csv")], status: runtime, mentions: ["grid.csv", "is a directory"]),
+
+        // MARK: segments-for
+        BadInput("segments-for: zero tolerance", ["segments-for", "--tolerance", "0"], status: usage, mentions: ["--tolerance", "positive"]),
+        BadInput("segments-for: tolerance below what is known", ["segments-for", "--tolerance", "1e-300"], status: usage, mentions: ["below 1e-13"]),
+        BadInput("segments-for: unknown criterion", ["segments-for", "--tolerance", "0.01", "--criterion", "bogus"], status: usage, mentions: ["'bogus'", "--criterion"]),
+        BadInput("segments-for: NaN tolerance", ["segments-for", "--tolerance", "nan"], status: usage, mentions: ["--tolerance", "finite"]),
+
+        // MARK: magnify
+        BadInput("magnify: factor below 1", ["magnify", "--k", "0.5", "--out", "m.png", "--factor", "0.5"], status: usage, mentions: ["--factor"]),
+        BadInput("magnify: factor above 1e9", ["magnify", "--k", "0.5", "--out", "m.png", "--factor", "1e10"], status: usage, mentions: ["--factor"]),
+        BadInput("magnify: image too small", ["magnify", "--k", "0.5", "--out", "m.png", "--size", "10x10"], status: usage, mentions: ["--size"]),
+        BadInput("magnify: --out in a missing folder", ["magnify", "--k", "0.5", "--out", "nowhere/m.png", "--size", "16x16"],
+                 status: runtime, mentions: ["nowhere/m.png", "does not exist"]),
+
+        // MARK: dispatch
+        BadInput("no command", [], status: usage, mentions: ["missing command"]),
+        BadInput("unknown command", ["frobnicate"], status: usage, mentions: ["unknown command 'frobnicate'"]),
+    ]
+
+    /// The first row of a sweep over 4 segments, with the sweep's own header: resuming it with
+    /// another segment count must fail at line 2.
+    static var resumableHead: String {
+        let header = "k,segments,max_radial_error,t_at_max,min_radial_error,t_at_min,max_abs_radial_error,rms_radial_error,rms_radial_error_angle,area_error,arc_length_error,max_tangent_error_deg,max_curvature_error,angle_at_max_deg,angle_at_min_deg,end_curvature_error"
+        let fields = ["0.5", "4"] + [String](repeating: "0", count: 14)
+        return header + "\n" + fields.joined(separator: ",") + "\n"
+    }
+
+    /// Runs `row` in a fresh folder and checks everything the table promises.
+    static func check(_ row: BadInput, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let folder = try TemporaryFolder()
+        for fixture in row.files { try create(fixture, in: folder.url) }
+        let before = try snapshot(folder.url)
+        let r = try BinaryRunner.run(row.arguments, in: folder.url)
+        #expect(r.status == row.status, "exit status \(r.status), expected \(row.status); stderr: \(r.stderr)",
+                sourceLocation: sourceLocation)
+        #expect(r.errorLines.count == 1 && r.stderr.hasSuffix("\n"), "one line on stderr, got: \(r.stderr)",
+                sourceLocation: sourceLocation)
+        #expect(r.stdout.isEmpty, "stdout: \(r.stdout.prefix(200))", sourceLocation: sourceLocation)
+        #expect(r.stderr.count <= 1100, "stderr line of \(r.stderr.count) characters", sourceLocation: sourceLocation)
+        for fragment in row.mentions {
+            #expect(r.stderr.contains(fragment), "stderr should mention '\(fragment)': \(r.stderr.prefix(400))",
+                    sourceLocation: sourceLocation)
+        }
+        for trace in ["Fatal error", "Stack dump", "Current stack trace", "Program crashed", "Backtracing", "Precondition failed"] {
+            #expect(!r.stderr.contains(trace), "stack trace on stderr: \(r.stderr.prefix(400))", sourceLocation: sourceLocation)
+        }
+        let after = try snapshot(folder.url)
+        #expect(after == before, "the folder changed: \(after.keys.sorted()) (before: \(before.keys.sorted()))",
+                sourceLocation: sourceLocation)
+        if let restore = row.files.compactMap({ f -> String? in if case .unreadable(let n) = f { n } else { nil } }).first {
+            _ = chmod(folder.file(restore).path, 0o644)
+        }
+    }
+
+    static func create(_ fixture: BadInput.Fixture, in folder: URL) throws {
+        let fm = FileManager.default
+        switch fixture {
+        case .text(let name, let text):
+            try Data(text.utf8).write(to: folder.appendingPathComponent(name))
+        case .bytes(let name, let bytes):
+            try Data(bytes).write(to: folder.appendingPathComponent(name))
+        case .folder(let name):
+            try fm.createDirectory(at: folder.appendingPathComponent(name), withIntermediateDirectories: true)
+        case .symlink(let name, let target):
+            try fm.createSymbolicLink(atPath: folder.appendingPathComponent(name).path, withDestinationPath: target)
+        case .unreadable(let name):
+            let url = folder.appendingPathComponent(name)
+            try Data("M0 0 L1 1".utf8).write(to: url)
+            _ = chmod(url.path, 0)
+        }
+    }
+
+    /// Every entry under `folder` (hidden ones too), by relative path: a regular file's bytes, a
+    /// folder as "<folder>", a symbolic link as "-> target".
+    static func snapshot(_ folder: URL) throws -> [String: Data] {
+        var out: [String: Data] = [:]
+        let fm = FileManager.default
+        func walk(_ url: URL, _ prefix: String) throws {
+            for name in try fm.contentsOfDirectory(atPath: url.path) {
+                let child = url.appendingPathComponent(name)
+                let key = prefix + name
+                let attributes = try fm.attributesOfItem(atPath: child.path)
+                switch attributes[.type] as? FileAttributeType {
+                case .typeDirectory?:
+                    out[key] = Data("<folder>".utf8)
+                    try walk(child, key + "/")
+                case .typeSymbolicLink?:
+                    out[key] = Data(("-> " + (try fm.destinationOfSymbolicLink(atPath: child.path))).utf8)
+                default:
+                    out[key] = (try? Data(contentsOf: child)) ?? Data("<unreadable>".utf8)
+                }
+            }
+        }
+        try walk(folder, "")
+        return out
+    }
+}
