@@ -30,7 +30,8 @@ test: setup
 # Throughput benchmarks (Benchmarks/README.md): the standard set, then scaling sweeps.
 bench: setup
 	@mkdir -p $(OUT)
-	Benchmarks/run --workload eval,eval-incache --threads 1,2 --csv $(OUT)/bench.csv
+	Benchmarks/run --workload eval --threads 1,2 --csv $(OUT)/bench.csv
+	Benchmarks/run --workload eval-incache --curves 4000000 --threads 1,2 --csv $(OUT)/bench-incache.csv
 	Benchmarks/run --workload eval --kernel simd,simd-streaming --precision double --curves 10,100,1000,10000,100000,1000000 --csv $(OUT)/bench-curves.csv --png $(OUT)/bench-curves.png
 	Benchmarks/run --workload eval --kernel simd,simd-streaming --precision double --samples 4,16,64,256 --curves 25000 --csv $(OUT)/bench-samples.csv --png $(OUT)/bench-samples.png
 

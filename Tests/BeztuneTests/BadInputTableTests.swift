@@ -15,8 +15,6 @@ import Glibc
 /// - leaves the folder exactly as it found it: no output file, no hidden `.NAME.tmp-XXXXXX`, no
 ///   new folder, existing files unchanged.
 ///
-/// Rows for commands that arrive later (the fitting commands: wrong CSV headers, a target of one
-/// point, an all-equal outline) are added to ``BadInputTable/rows`` the same way.
 @Suite("beztune: bad inputs, one line each")
 struct BadInputTableTests {
     @Test("each bad input exits non-zero with one line naming the problem, leaving no file",
@@ -30,7 +28,7 @@ struct BadInputTableTests {
         #expect(BadInputTable.rows.count >= 40)
         let commands = Set(BadInputTable.rows.compactMap(\.arguments.first))
         for command in ["path-info", "nist", "mgh", "model", "frames", "error", "error-curve", "optimize",
-                        "sweep", "segments-for", "magnify"] {
+                        "sweep", "segments-for", "magnify", "fit", "fit-profile"] {
             #expect(commands.contains(command), "no bad-input row for \(command)")
         }
     }
@@ -80,6 +78,8 @@ enum BadInputTable {
     static let notNIST = "Dataset Name: Misra1a (Misra1a.dat)\n"
     /// A sweep CSV whose header is not the one `sweep` writes.
     static let wrongHeader = "k,segments,something_else\n0.5,4,0\n"
+    /// A valid CSV target: eight points on a square's outline.
+    static let square = "x,y\n0,0\n1,0\n2,0\n2,1\n2,2\n1,2\n0,2\n0,1\n"
     static let sweepArguments = ["sweep", "--k-range", "0.5:0.6:0.05", "--segments", "4", "--csv", "grid.csv"]
 
     static let rows: [BadInput] = [
@@ -245,6 +245,56 @@ enum BadInputTable {
         BadInput("magnify: image too small", ["magnify", "--k", "0.5", "--out", "m.png", "--size", "10x10"], status: usage, mentions: ["--size"]),
         BadInput("magnify: --out in a missing folder", ["magnify", "--k", "0.5", "--out", "nowhere/m.png", "--size", "16x16"],
                  status: runtime, mentions: ["nowhere/m.png", "does not exist"]),
+
+        // MARK: fit
+        BadInput("fit: no target", ["fit"], status: usage, mentions: ["--target"]),
+        BadInput("fit: missing target file", ["fit", "--target", "missing.csv"], status: runtime, mentions: ["missing.csv", "no such file"]),
+        BadInput("fit: CSV target with the wrong header", ["fit", "--target", "wrong.csv"],
+                 files: [.text("wrong.csv", "a,b\n1,2\n")], status: runtime, mentions: ["wrong.csv", "missing columns 'x', 'y'"]),
+        BadInput("fit: a target of one point", ["fit", "--target", "one.csv"],
+                 files: [.text("one.csv", "x,y\n1,2\n")], status: runtime, mentions: ["one.csv", "1 point", "at least 3"]),
+        BadInput("fit: an all-equal outline", ["fit", "--target", "same.csv"],
+                 files: [.text("same.csv", "x,y\n1,1\n1,1\n1,1\n1,1\n1,1\n1,1\n")], status: runtime, mentions: ["same.csv", "no extent"]),
+        BadInput("fit: NaN in a CSV target", ["fit", "--target", "nan.csv"],
+                 files: [.text("nan.csv", "x,y\n1,2\nnan,3\n4,5\n")], status: runtime, mentions: ["nan.csv line 3", "'nan'", "finite"]),
+        BadInput("fit: a collinear path target", ["fit", "--path", "M0 0 L1 1 L2 2", "--csv", "fit.csv"],
+                 status: runtime, mentions: ["one line", "no area"]),
+        BadInput("fit: a binary target file", ["fit", "--target", "target.svg"],
+                 files: [.bytes("target.svg", [0x3C, 0x00, 0xFF])], status: runtime, mentions: ["target.svg", "NUL bytes"]),
+        BadInput("fit: unknown free parameter", ["fit", "--target", "square.csv", "--free", "nope"],
+                 files: [.text("square.csv", square)], status: usage, mentions: ["unknown parameter 'nope'"]),
+        BadInput("fit: unknown loss", ["fit", "--target", "square.csv", "--loss", "bogus"],
+                 files: [.text("square.csv", square)], status: usage, mentions: ["'bogus'", "--loss"]),
+        BadInput("fit: zero starts", ["fit", "--target", "square.csv", "--starts", "0"],
+                 files: [.text("square.csv", square)], status: usage, mentions: ["'0'", "--starts"]),
+        BadInput("fit: a reversed bound", ["fit", "--target", "square.csv", "--bound", "k=2:1"],
+                 files: [.text("square.csv", square)], status: usage, mentions: ["'k'", "not an interval"]),
+        BadInput("fit: an infinite starting value", ["fit", "--target", "square.csv", "--set", "k=inf"],
+                 files: [.text("square.csv", square)], status: usage, mentions: ["'inf'", "finite"]),
+        BadInput("fit: negative sample count", ["fit", "--target", "square.csv", "--samples", "-3"],
+                 files: [.text("square.csv", square)], status: usage, mentions: ["'-3'", "--samples"]),
+        BadInput("fit: --target and --path together", ["fit", "--target", "square.csv", "--path", "M0 0 L1 0 L1 1 Z"],
+                 files: [.text("square.csv", square)], status: usage, mentions: ["cannot be used together"]),
+        BadInput("fit --targets: manifest without a file column", ["fit", "--targets", "manifest.csv"],
+                 files: [.text("manifest.csv", "name\nfoo\n")], status: runtime, mentions: ["manifest.csv", "missing column 'file'"]),
+        BadInput("fit --targets: shard beyond the count", ["fit", "--targets", "manifest.csv", "--shard", "3/2"],
+                 files: [.text("manifest.csv", "file\nsquare.csv\n"), .text("square.csv", square)], status: usage, mentions: ["'3/2'", "--shard"]),
+
+        // MARK: fit-profile
+        BadInput("fit-profile: no --out", ["fit-profile", "--keyframes", "keyframes.csv"],
+                 files: [.text("keyframes.csv", "progress,file\n0,square.csv\n")], status: usage, mentions: ["missing --out"]),
+        BadInput("fit-profile: missing manifest", ["fit-profile", "--keyframes", "missing.csv", "--out", "profile"],
+                 status: runtime, mentions: ["missing.csv", "no such file"]),
+        BadInput("fit-profile: progress out of range", ["fit-profile", "--keyframes", "keyframes.csv", "--out", "profile"],
+                 files: [.text("keyframes.csv", "progress,file\n1.5,square.csv\n"), .text("square.csv", square)],
+                 status: runtime, mentions: ["keyframes.csv line 2", "1.5", "outside [0, 1]"]),
+        BadInput("fit-profile: a repeated progress", ["fit-profile", "--keyframes", "keyframes.csv", "--out", "profile"],
+                 files: [.text("keyframes.csv", "progress,file\n0,square.csv\n0,square.csv\n"), .text("square.csv", square)],
+                 status: runtime, mentions: ["keyframes.csv line 3", "repeats"]),
+        BadInput("fit-profile: manifest with the wrong header", ["fit-profile", "--keyframes", "keyframes.csv", "--out", "profile"],
+                 files: [.text("keyframes.csv", "t,path\n0,square.csv\n")], status: runtime, mentions: ["keyframes.csv", "missing column"]),
+        BadInput("fit-profile: unknown timing", ["fit-profile", "--keyframes", "keyframes.csv", "--out", "profile", "--timing", "bogus"],
+                 files: [.text("keyframes.csv", "progress,file\n0,square.csv\n")], status: usage, mentions: ["'bogus'", "--timing"]),
 
         // MARK: dispatch
         BadInput("no command", [], status: usage, mentions: ["missing command"]),
