@@ -296,6 +296,17 @@ enum BadInputTable {
         BadInput("fit-profile: unknown timing", ["fit-profile", "--keyframes", "keyframes.csv", "--out", "profile", "--timing", "bogus"],
                  files: [.text("keyframes.csv", "progress,file\n0,square.csv\n")], status: usage, mentions: ["'bogus'", "--timing"]),
 
+        BadInput("fit-profile --profiles: list without a keyframes column", ["fit-profile", "--profiles", "list.csv", "--out", "profiles"],
+                 files: [.text("list.csv", "name,manifest\na,b.csv\n")], status: runtime, mentions: ["list.csv", "missing column 'keyframes'"]),
+        BadInput("fit-profile --profiles: two profiles with one name", ["fit-profile", "--profiles", "list.csv", "--out", "profiles"],
+                 files: [.text("list.csv", "keyframes\na/press.csv\nb/press.csv\n")], status: runtime, mentions: ["list.csv line 3", "'press' repeats"]),
+        BadInput("fit-profile --profiles: a name that is a path", ["fit-profile", "--profiles", "list.csv", "--out", "profiles"],
+                 files: [.text("list.csv", "name,keyframes\n../escape,a.csv\n")], status: runtime, mentions: ["list.csv line 2", "folder name"]),
+        BadInput("fit-profile: --shard without --profiles", ["fit-profile", "--keyframes", "keyframes.csv", "--out", "profile", "--shard", "1/2"],
+                 files: [.text("keyframes.csv", "progress,file\n0,square.csv\n")], status: usage, mentions: ["--shard goes with --profiles"]),
+        BadInput("fit-profile: --keyframes and --profiles together", ["fit-profile", "--keyframes", "a.csv", "--profiles", "b.csv", "--out", "profile"],
+                 status: usage, mentions: ["cannot be used together"]),
+
         // MARK: dispatch
         BadInput("no command", [], status: usage, mentions: ["missing command"]),
         BadInput("unknown command", ["frobnicate"], status: usage, mentions: ["unknown command 'frobnicate'"]),

@@ -14,4 +14,4 @@ mkdir -p out/shards
     --shard "${SLURM_ARRAY_TASK_ID}/${SLURM_ARRAY_TASK_COUNT}" \
     --csv "out/shards/fit-$(printf %03d "$SLURM_ARRAY_TASK_ID").csv"
 # Afterwards: the header once, then every shard's rows in order.
-#   { head -n 1 out/shards/fit-001.csv; for f in out/shards/fit-*.csv; do tail -n +2 "$f"; done; } > out/fit.csv
+#   scripts/cluster/concat-shards.sh out/shards/fit-*.csv > out/fit.csv

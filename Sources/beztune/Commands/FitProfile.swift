@@ -10,11 +10,16 @@ enum FitProfile {
     static let spec = CommandSpec(
         name: "fit-profile",
         abstract: "Fit a squash profile to drawn keyframes: each keyframe's parameters, then each parameter's timing curve.",
-        synopsis: "--keyframes MANIFEST --out DIR [--model MODEL] [--radius R] [--free NAME,…] [--timing cubic-bezier|spring|linear|keyframes] [--joint] [options]",
+        synopsis: "(--keyframes MANIFEST | --profiles LIST) --out DIR [--model MODEL] [--radius R] [--free NAME,…] [--timing cubic-bezier|spring|linear|keyframes] [--joint] [options]",
         options: [
             .init(name: "keyframes", arity: .single(valueName: "MANIFEST"),
                   help: "CSV with columns progress,file: one keyframe per row, progress in [0, 1], the file (SVG, CSV points or path data, as for 'beztune fit --target') relative to the manifest's folder; other columns are ignored."),
+            .init(name: "profiles", arity: .single(valueName: "LIST"),
+                  help: "Fit many profiles: a CSV with a 'keyframes' column (manifests relative to the list's folder) and an optional 'name' column (default: the manifest's name without .csv); each profile goes to DIR/NAME/, and one summary CSV row per parameter and method to --csv (standard output without it)."),
             .init(name: "out", arity: .single(valueName: "DIR"), help: "Output folder, created when missing."),
+            .init(name: "csv", arity: .single(valueName: "FILE"),
+                  help: "With --profiles: the summary CSV (the list's columns, profile, then those of timing.csv, then message)."),
+            Shard.option,
             .init(name: "timing", arity: .single(valueName: "KIND"),
                   help: "Timing of every parameter's trajectory: cubic-bezier (default), spring, linear or keyframes."),
             .init(name: "joint", arity: .flag,
@@ -38,7 +43,7 @@ enum FitProfile {
                   help: "Residual evaluations allowed per keyframe fit and for the joint fit (default 500)."),
             .init(name: "size", arity: .single(valueName: "WxH"), help: "Frame size in pixels (default 480x480)."),
         ],
-        exclusive: [["y-up", "y-down"]],
+        exclusive: [["y-up", "y-down"], ["keyframes", "profiles"]],
         discussion: """
             Every keyframe is fitted as by 'beztune fit', in progress order, each started from the
             previous keyframe's values. Then each free parameter p follows
@@ -67,67 +72,114 @@ enum FitProfile {
             file, duplicate or out-of-range progress, fewer keyframes than the timing's unknowns
             per parameter) exits with 1 and names the row; a bad option exits with 2.
 
+            --profiles LIST fits every listed manifest the same way, each into DIR/NAME/; a
+            profile that cannot be fitted gets one summary row with status 'error' and the
+            reason in 'message', and the batch goes on. With --shard I/N a run does the I-th
+            of N contiguous blocks of the list: the N summary files, concatenated in order
+            without repeated headers, equal the unsharded run's.
+
             Example: beztune fit-profile --keyframes examples/squash-keyframes.csv --model ball --free yFactor,topYFactor,xFactor --timing cubic-bezier --out profile
             """)
 
     static let command = Beztune.Command(spec: spec, run: run)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
-        guard let manifest = arguments.string("keyframes") else { throw arguments.usage("missing --keyframes MANIFEST") }
         guard let outPath = arguments.string("out") else { throw arguments.usage("missing --out DIR") }
+        let settings = try FitProfileSettings(arguments)
+        if let list = arguments.string("profiles") {
+            try FitProfileBatch.run(list: list, settings, out: outPath, csvFile: arguments.string("csv"),
+                                    shard: try Shard.parse(arguments), console: console)
+            return
+        }
+        guard let manifest = arguments.string("keyframes") else { throw arguments.usage("missing --keyframes MANIFEST (or --profiles LIST)") }
+        for option in ["shard", "csv"] where arguments.string(option) != nil {
+            throw arguments.usage("--\(option) goes with --profiles LIST (a batch of profiles)")
+        }
+        let outputs = try FitProfileOutputs(manifest: manifest, settings)
+        try outputs.write(to: outPath)
+        console.writeOutput(FitProfileReport.table(outputs.result))
+        console.print("wrote profile.csv, timing.csv, \(outputs.frames.count) frames, contact.png and profile.png to \(outPath)")
+        for warning in outputs.warnings { console.printError("beztune fit-profile: warning: \(warning)") }
+    }
+}
+
+/// The options of `beztune fit-profile` that apply to every profile of a run.
+struct FitProfileSettings {
+    var timing: ProfileTimingKind
+    var joint: Bool
+    var fit: FitArguments
+    var width: Int
+    var height: Int
+
+    init(_ arguments: ParsedArguments) throws(CLIError) {
         let timingName = try arguments.choice("timing", among: ProfileTimingKind.allCases.map(\.rawValue)) ?? "cubic-bezier"
-        let timing = ProfileTimingKind(rawValue: timingName) ?? .cubicBezier
-        let joint = arguments.flag("joint")
+        timing = ProfileTimingKind(rawValue: timingName) ?? .cubicBezier
+        joint = arguments.flag("joint")
         if joint && !timing.isParametric {
             throw arguments.usage("--joint needs a timing with unknowns (cubic-bezier, spring or linear); with keyframes the joint fit is the keyframe fits themselves")
         }
-        let fit = try FitArguments(arguments)
-        let (width, height) = try Frames.readSize(arguments, default: (480, 480))
+        fit = try FitArguments(arguments)
+        (width, height) = try Frames.readSize(arguments, default: (480, 480))
+    }
+}
 
-        let rows = try FitProfileManifest.rows(manifest, timing: timing)
-        let keyframes = try FitProfileManifest.keyframes(rows, fit)
-        var keyframeOptions = fit.options
+/// One profile fitted and everything written about it, computed before any file is written.
+struct FitProfileOutputs {
+    var result: ProfileFit
+    var profileCSV: String
+    var timingCSV: String
+    var frames: [Data]
+    var contact: Data
+    var chart: Data
+
+    init(manifest: String, _ settings: FitProfileSettings) throws(CLIError) {
+        let rows = try FitProfileManifest.rows(manifest, timing: settings.timing)
+        let keyframes = try FitProfileManifest.keyframes(rows, settings.fit)
+        var keyframeOptions = settings.fit.options
         keyframeOptions.computeComparison = false
-        let fitter = ProfileFitter(options: ProfileOptions(timing: timing, joint: joint, keyframe: keyframeOptions))
-        let result: ProfileFit
+        let fitter = ProfileFitter(options: ProfileOptions(timing: settings.timing, joint: settings.joint, keyframe: keyframeOptions))
         do throws(ProfileError) {
-            result = try fitter.fit(keyframes, setup: fit.setup)
+            result = try fitter.fit(keyframes, setup: settings.fit.setup)
         } catch {
             throw .runtime(error.description)
         }
-
-        // Everything is computed before the first file is written.
-        let profileCSV = FitProfileReport.profile(result, files: rows.map(\.file))
-        let timingCSV = FitProfileReport.timing(result)
-        let frames = FitProfilePictures.frames(result, width: width, height: height)
-        var encoded: [Data] = []
-        let contact: Data, chart: Data
+        profileCSV = FitProfileReport.profile(result, files: rows.map(\.file))
+        timingCSV = FitProfileReport.timing(result)
+        let pictures = FitProfilePictures.frames(result, width: settings.width, height: settings.height)
+        frames = []
         do throws(RenderError) {
-            for f in frames { encoded.append(try f.render(.png)) }
-            contact = try ContactSheet(frames: frames).render(.png)
+            for f in pictures { frames.append(try f.render(.png)) }
+            contact = try ContactSheet(frames: pictures).render(.png)
             chart = try FitProfilePictures.profileChart(result)
         } catch {
             throw .runtime(error.description)
         }
+    }
 
+    /// Writes DIR/profile.csv, timing.csv, frames/, contact.png and profile.png (each atomically).
+    func write(to outPath: String) throws(CLIError) {
         let folder = try OutputFiles.folder(outPath)
         let framesFolder = try OutputFiles.folder(folder.appendingPathComponent("frames").path)
-        for (i, data) in encoded.enumerated() {
+        for (i, data) in frames.enumerated() {
             try OutputFiles.write(data, to: framesFolder.appendingPathComponent(Frames.frameName(i, .png)).path)
         }
         try OutputFiles.write(contact, to: folder.appendingPathComponent("contact.png").path)
         try OutputFiles.write(chart, to: folder.appendingPathComponent("profile.png").path)
         try OutputFiles.write(profileCSV, to: folder.appendingPathComponent("profile.csv").path)
         try OutputFiles.write(timingCSV, to: folder.appendingPathComponent("timing.csv").path)
-        console.writeOutput(FitProfileReport.table(result))
-        console.print("wrote profile.csv, timing.csv, \(encoded.count) frames, contact.png and profile.png to \(outPath)")
+    }
+
+    /// Fits that did not converge, one message each.
+    var warnings: [String] {
+        var out: [String] = []
         for (j, k) in result.keyframeFits.enumerated() where !k.converged {
-            console.printError("beztune fit-profile: warning: the fit of \(result.keyframes[j].label ?? "keyframe \(j + 1)") did not converge (\(k.status.rawValue))")
+            out.append("the fit of \(result.keyframes[j].label ?? "keyframe \(j + 1)") did not converge (\(k.status.rawValue))")
         }
         for t in result.twoStage + (result.joint?.trajectories ?? []) {
             if let status = t.status, !status.isConverged {
-                console.printError("beztune fit-profile: warning: the \(t.method.rawValue) trajectory of \(t.parameter) did not converge (\(status.rawValue))")
+                out.append("the \(t.method.rawValue) trajectory of \(t.parameter) did not converge (\(status.rawValue))")
             }
         }
+        return out
     }
 }

@@ -8,7 +8,7 @@ enum SweepCommand {
     static let spec = CommandSpec(
         name: "sweep",
         abstract: "Every error figure over a grid of handle factors × segment counts, as CSV.",
-        synopsis: "--k-range A:B:STEP --segments N|N1:N2 [--k-relative] [--radius R] --csv FILE [--checkpoint SECONDS] [--resume]",
+        synopsis: "--k-range A:B:STEP --segments N|N1:N2 [--k-relative] [--radius R] --csv FILE [--checkpoint SECONDS] [--resume] [--shard I/N]",
         options: [
             .init(name: "k-range", arity: .single(valueName: "A:B:STEP"),
                   help: "Handle factors A, A+STEP, …, B (both ends inclusive; B is kept when (B−A)/STEP is within 1e-9 of a whole number)."),
@@ -22,6 +22,7 @@ enum SweepCommand {
                   help: "Rewrite FILE with the rows finished so far at most every SECONDS (default 5; 0: after every block of \(blockSize) pairs; never more than a tenth of the time goes to it)."),
             .init(name: "resume", arity: .flag,
                   help: "Keep the rows an interrupted run of the same sweep left in FILE (checked against this grid) and compute the rest; without FILE, start afresh."),
+            Shard.option,
         ],
         discussion: """
             Rows are ordered by segments, then k. Columns are those of 'beztune error' (plus
@@ -32,6 +33,9 @@ enum SweepCommand {
             its last checkpoint — whole rows, the first ones of the grid — or no file, never a
             partial row. Run the same command with --resume to finish it; the result is the
             same file, byte for byte, as an uninterrupted run's.
+            --shard I/N computes the I-th of N contiguous blocks of the rows (each file has the
+            header); the N files, concatenated in order without the repeated headers, are the
+            unsharded file byte for byte. --resume works per shard.
             """)
 
     static let command = Beztune.Command(spec: spec, run: run)
@@ -108,24 +112,26 @@ enum SweepCommand {
         }
 
         let grid = SweepGrid(factors: factors, segments: segments, relative: relative, columns: columns)
+        let pairs = try Shard.parse(arguments).range(of: grid.count)
         let header = (columns.header + (relative ? ["k_relative"] : [])).joined(separator: ",") + "\n"
         var text = header
         var done = 0
         if arguments.flag("resume") {
-            (text, done) = try SweepResume.rowsDone(in: file, header: header, grid: grid)
+            (text, done) = try SweepResume.rowsDone(in: file, header: header, grid: grid, pairs: pairs)
         }
         let start = DispatchTime.now()
         var lastReport = 0.0
         var reported = false
         var checkpoint = SweepCheckpoint(interval: interval)
-        while done < grid.count {
-            let block = Swift.min(grid.count - done, blockSize)
-            text += grid.rows(done..<(done + block))
+        while done < pairs.count {
+            let block = Swift.min(pairs.count - done, blockSize)
+            let first = pairs.lowerBound + done
+            text += grid.rows(first..<(first + block))
             done += block
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-            if done < grid.count { try checkpoint.reached(text: text, file: file) }
-            if elapsed > 1 && elapsed - lastReport >= 1 && done < grid.count {
-                console.printError("beztune sweep: \(100 * done / grid.count)% (\(done) of \(grid.count) pairs, \(String(format: "%.1f", elapsed)) s)")
+            if done < pairs.count { try checkpoint.reached(text: text, file: file) }
+            if elapsed > 1 && elapsed - lastReport >= 1 && done < pairs.count {
+                console.printError("beztune sweep: \(100 * done / pairs.count)% (\(done) of \(pairs.count) pairs, \(String(format: "%.1f", elapsed)) s)")
                 lastReport = elapsed
                 reported = true
             }
@@ -133,7 +139,7 @@ enum SweepCommand {
         try OutputFiles.write(text, to: file)
         if reported {
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-            console.printError("beztune sweep: done, \(grid.count) pairs in \(String(format: "%.1f", elapsed)) s")
+            console.printError("beztune sweep: done, \(pairs.count) pairs in \(String(format: "%.1f", elapsed)) s")
         }
     }
 }

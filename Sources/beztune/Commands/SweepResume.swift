@@ -13,8 +13,11 @@ import Render
 /// different sweep would silently mix two grids.
 enum SweepResume {
     /// The CSV text to continue from (the header and the rows kept) and the number of rows.
-    /// Without a file at `file` the sweep starts afresh: `(header, 0)`.
-    static func rowsDone(in file: String, header: String, grid: SweepGrid) throws(CLIError) -> (text: String, rows: Int) {
+    /// `pairs` are the grid pairs this run computes (all of them, or a `--shard`'s block): row i
+    /// of the file is pair `pairs.lowerBound + i`. Without a file at `file` the sweep starts
+    /// afresh: `(header, 0)`.
+    static func rowsDone(in file: String, header: String, grid: SweepGrid,
+                         pairs: Range<Int>) throws(CLIError) -> (text: String, rows: Int) {
         guard FileManager.default.fileExists(atPath: file) else { return (header, 0) }
         let text: String
         do throws(FileReadError) {
@@ -44,21 +47,22 @@ enum SweepResume {
             throw failure(1, "the header is not this sweep's: \(detail) (same --radius and --k-relative as before?)")
         }
         let rows = lines.count - 1
-        guard rows <= grid.count else {
-            throw failure(nil, "it has \(rows) rows, more than the \(grid.count) pairs of this sweep (same --k-range and --segments as before?)")
+        guard rows <= pairs.count else {
+            throw failure(nil, "it has \(rows) rows, more than the \(pairs.count) pairs of this sweep (same --k-range, --segments and --shard as before?)")
         }
         for i in 0..<rows {
             let fields = lines[i + 1].split(separator: ",", omittingEmptySubsequences: false)
             guard fields.count == columns.count else {
                 throw failure(i + 2, "expected \(columns.count) fields as in the header, found \(fields.count)")
             }
-            let key = grid.key(i)
+            let key = grid.key(pairs.lowerBound + i)
             let relativeMatches = !grid.relative || fields[fields.count - 1] == key.factor
             guard fields[0] == key.k, fields[1] == key.segments, relativeMatches else {
-                throw failure(i + 2, "row \(i + 1) is k = \(fields[0].prefix(40)), segments = \(fields[1].prefix(20)), but pair \(i + 1) of this sweep is k = \(key.k), segments = \(key.segments) (same --k-range and --segments as before?)")
+                throw failure(i + 2, "row \(i + 1) is k = \(fields[0].prefix(40)), segments = \(fields[1].prefix(20)), but pair \(pairs.lowerBound + i + 1) of this sweep is k = \(key.k), segments = \(key.segments) (same --k-range, --segments and --shard as before?)")
             }
         }
-        if rows > 0, grid.rows((rows - 1)..<rows) != lines[rows] + "\n" {
+        let last = pairs.lowerBound + rows
+        if rows > 0, grid.rows((last - 1)..<last) != lines[rows] + "\n" {
             throw failure(rows + 1, "the last row differs from this sweep's value for it (edited, or written by another version?)")
         }
         return (text, rows)

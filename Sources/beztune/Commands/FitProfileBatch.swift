@@ -1,0 +1,96 @@
+import Foundation
+import Render
+
+/// `beztune fit-profile --profiles LIST`: one profile per list row, each written to DIR/NAME/, and
+/// a summary CSV whose rows are each profile's `timing.csv` rows behind the list's own columns
+/// and the profile's name. A profile that cannot be fitted gets one row with status `error` and
+/// its reason in `message`; the batch goes on.
+enum FitProfileBatch {
+    /// The summary's columns after the list's own.
+    static let columns = ["profile"] + FitProfileReport.timingColumns + FitProfileReport.timingExtras + ["message"]
+
+    static func run(list: String, _ settings: FitProfileSettings, out: String, csvFile: String?, shard: Shard,
+                    console: Console) throws(CLIError) {
+        let url = URL(fileURLWithPath: list)
+        let table: CSVTable
+        let manifestColumn: Int
+        do throws(CSVError) {
+            table = try CSVTable(contentsOf: url)
+            manifestColumn = try table.columnIndex("keyframes")
+        } catch {
+            throw .runtime(error.description)
+        }
+        if let clash = table.header.first(where: columns.contains) {
+            throw .runtime("\(list): column '\(clash)' is also an output column; rename it")
+        }
+        let nameColumn = table.header.firstIndex(of: "name")
+        let folder = url.deletingLastPathComponent()
+        // Names are checked over the whole list, so every shard refuses the same list.
+        var names: [String] = []
+        var seen: [String: Int] = [:]
+        for index in table.rows.indices {
+            let line = table.lineNumbers[index]
+            let manifest = table.rows[index][manifestColumn].trimmingWhitespace
+            guard !manifest.isEmpty else { throw .runtime("\(list) line \(line): empty keyframes manifest") }
+            let given = nameColumn.map { String(table.rows[index][$0].trimmingWhitespace) } ?? ""
+            let name = given.isEmpty ? Self.stem(of: String(manifest)) : given
+            guard Self.isFolderName(name) else {
+                throw .runtime("\(list) line \(line): '\(name)' cannot be a folder name (no '/', not '.' or '..', at most 200 characters)")
+            }
+            if let earlier = seen[name] {
+                throw .runtime("\(list) line \(line): profile name '\(name)' repeats that of line \(earlier); give each row its own 'name'")
+            }
+            seen[name] = line
+            names.append(name)
+        }
+
+        let outFolder = try OutputFiles.folder(out)
+        var csv = CSVWriter(header: table.header + columns)
+        let rows = shard.range(of: table.rows.count)
+        var failed = 0
+        for index in rows {
+            let row = table.rows[index]
+            let manifest = String(row[manifestColumn].trimmingWhitespace)
+            let path = manifest.hasPrefix("/") ? manifest : folder.appendingPathComponent(manifest).path
+            console.printError("fit-profile \(index - rows.lowerBound + 1)/\(rows.count): \(names[index])")
+            let passed = row.map(CSVField.text) + [.text(names[index])]
+            do throws(CLIError) {
+                let outputs = try FitProfileOutputs(manifest: path, settings)
+                try outputs.write(to: outFolder.appendingPathComponent(names[index]).path)
+                for warning in outputs.warnings { console.printError("beztune fit-profile: \(names[index]): warning: \(warning)") }
+                let timing = try Self.rows(of: outputs.timingCSV)
+                for fields in timing { csv.appendRow(passed + fields.map(CSVField.text) + [.empty]) }
+            } catch {
+                failed += 1
+                let blank = [CSVField](repeating: .empty, count: FitProfileReport.timingColumns.count + FitProfileReport.timingExtras.count - 1)
+                csv.appendRow(passed + blank + [.text("error"), .text(error.message.oneLine)])
+            }
+        }
+        if let csvFile {
+            try OutputFiles.write(csv.text, to: csvFile)
+            console.print("fitted \(rows.count - failed) of \(rows.count) profiles into \(out); wrote \(csvFile)")
+        } else {
+            console.writeOutput(csv.text)
+        }
+        if failed > 0 { console.printError("beztune fit-profile: \(failed) of \(rows.count) profiles could not be fitted (status error)") }
+    }
+
+    /// The data rows of a `timing.csv` text, fields as written.
+    static func rows(of text: String) throws(CLIError) -> [[String]] {
+        do throws(CSVError) {
+            return try CSVTable(parsing: text, source: "timing.csv").rows
+        } catch {
+            throw .runtime(error.description)
+        }
+    }
+
+    /// `a/b/press.csv` → `press`.
+    static func stem(of manifest: String) -> String {
+        let last = manifest.split(separator: "/").last.map(String.init) ?? manifest
+        return last.hasSuffix(".csv") ? String(last.dropLast(4)) : last
+    }
+
+    static func isFolderName(_ name: String) -> Bool {
+        !name.isEmpty && name != "." && name != ".." && !name.contains("/") && !name.contains("\0") && name.count <= 200
+    }
+}
