@@ -36,6 +36,10 @@ let package = Package(
         // The --k expression language lives in the beztune executable, which cannot be a
         // dependency; its one source file is compiled in here through a symbolic link (see README).
         fuzzTarget("FuzzHandleExpression", []),
+        // Keyframe and target manifests and point lists: ManifestEntries.swift of the executable,
+        // linked in the same way, with the libraries it and the checks need.
+        fuzzTarget("FuzzManifest", ["Render", "Fitting"]),
+        fuzzTarget("FuzzTargetOutline", ["Render", "Geometry", "Fitting"]),
 
         // MARK: - Implementation details
         // Input decoding and the invariant check shared by the targets.

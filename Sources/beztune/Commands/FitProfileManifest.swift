@@ -27,20 +27,16 @@ enum FitProfileManifest {
         var rows: [Row] = []
         do throws(CSVError) {
             let table = try CSVTable(contentsOf: url)
-            try table.requireColumns(["progress", "file"])
-            let progressColumn = try table.columnIndex("progress"), fileColumn = try table.columnIndex("file")
-            for index in table.rows.indices {
-                let line = table.lineNumbers[index]
-                let file = String(table.string(row: index, column: fileColumn).trimmingWhitespace)
-                let progress = try table.double(row: index, column: progressColumn, allowNonFinite: true)
-                guard !file.isEmpty else { throw table.cellError(row: index, column: fileColumn, "empty file name") }
-                let path = file.hasPrefix("/") ? file : folder.appendingPathComponent(file).path
-                let label = "\(manifest) line \(line) (\(file))"
+            let entries = try ManifestEntries.keyframes(table)
+            let fileColumn = try table.columnIndex("file")
+            for (index, entry) in entries.enumerated() {
+                let path = entry.file.hasPrefix("/") ? entry.file : folder.appendingPathComponent(entry.file).path
+                let label = "\(manifest) line \(entry.line) (\(entry.file))"
                 var isDirectory: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-                    throw table.cellError(row: index, column: fileColumn, "keyframe file '\(file)' does not exist (looked for \(path))")
+                    throw table.cellError(row: index, column: fileColumn, "keyframe file '\(entry.file)' does not exist (looked for \(path))")
                 }
-                rows.append(Row(line: line, progress: progress, file: file, path: path, label: label))
+                rows.append(Row(line: entry.line, progress: entry.progress, file: entry.file, path: path, label: label))
             }
         } catch {
             throw .runtime(error.description)

@@ -49,16 +49,9 @@ enum FitTarget {
     /// A CSV point list: columns `x` and `y` (others ignored), one point per row, model space
     /// (y-up) unless `--y-down`.
     static func readPoints(_ url: URL, file: String, _ fit: FitArguments) throws(Failure) -> TargetOutline {
-        var points: [Point] = []
+        let points: [Point]
         do throws(CSVError) {
-            let table = try CSVTable(contentsOf: url)
-            try table.requireColumns(["x", "y"])
-            let (xc, yc) = (try table.columnIndex("x"), try table.columnIndex("y"))
-            for row in table.rows.indices {
-                let x = try table.double(row: row, column: xc)
-                let y = try table.double(row: row, column: yc)
-                points.append(Point(x, fit.yDown ? -y : y))
-            }
+            points = try ManifestEntries.points(try CSVTable(contentsOf: url), yDown: fit.yDown)
         } catch {
             throw Failure(message: error.description)
         }

@@ -1,0 +1,53 @@
+import Fitting
+import FuzzSupport
+import Render
+
+/// Keyframe manifests (`fit-profile --keyframes`) and target manifests (`fit --targets`): the
+/// CSV text through `ManifestEntries.keyframes` — the very file the `beztune` binary compiles —
+/// then the library's keyframe validation for every timing kind.
+///
+/// Invariants: never traps; messages are one line; the entries are the table's rows in order
+/// (increasing lines, non-empty trimmed file names); validation accepts only progress values that
+/// are finite, in [0, 1] and distinct, at least as many as the timing needs.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    let text = FuzzInput.text(data, size)
+    let table: CSVTable
+    do throws(CSVError) {
+        table = try CSVTable(parsing: text, source: "manifest.csv")
+    } catch {
+        fuzzCheck(isOneLine(error.description), "multi-line message: \(error.description)")
+        return 0
+    }
+    // A target manifest: its 'file' column, each name trimmed.
+    do throws(CSVError) {
+        let column = try table.columnIndex("file")
+        for row in table.rows { fuzzCheck(column < row.count, "file column \(column) beyond a row of \(row.count)") }
+    } catch {
+        fuzzCheck(isOneLine(error.description), "multi-line message: \(error.description)")
+    }
+    let entries: [ManifestEntries.Keyframe]
+    do throws(CSVError) {
+        entries = try ManifestEntries.keyframes(table)
+    } catch {
+        fuzzCheck(isOneLine(error.description), "multi-line message: \(error.description)")
+        return 0
+    }
+    fuzzCheck(entries.count == table.rows.count, "\(entries.count) entries for \(table.rows.count) rows")
+    fuzzCheck(entries.map(\.line) == table.lineNumbers, "entry lines differ from the table's")
+    for e in entries {
+        fuzzCheck(!e.file.isEmpty && e.file.trimmingWhitespace == e.file, "file name '\(e.file)' empty or untrimmed")
+    }
+    let progress = entries.map(\.progress)
+    let labels = entries.map { "manifest.csv line \($0.line) (\($0.file))" }
+    for timing in ProfileTimingKind.allCases {
+        do throws(ProfileError) {
+            try ProfileFitter.validate(progress: progress, labels: labels, timing: timing)
+            fuzzCheck(progress.allSatisfy { $0.isFinite && $0 >= 0 && $0 <= 1 }, "accepted progress \(progress)")
+            fuzzCheck(Set(progress).count == progress.count, "accepted repeated progress \(progress)")
+        } catch {
+            fuzzCheck(isOneLine(error.description), "multi-line message: \(error.description)")
+        }
+    }
+    return 0
+}

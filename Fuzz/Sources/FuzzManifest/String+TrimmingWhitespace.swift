@@ -1,0 +1,1 @@
+../../../Sources/beztune/CLI/String+TrimmingWhitespace.swift

@@ -1,0 +1,1 @@
+../../../Sources/beztune/Commands/ManifestEntries.swift
