@@ -39,6 +39,13 @@ echo "== ... and a squash profile: nine keyframes of a press, each parameter's c
     --timing cubic-bezier --joint --out "$out/profile"
 
 echo
+echo "== Job 3: throughput, a short run (make bench and make bench-peers measure the full set and the peers)"
+Benchmarks/run --workload eval --curves 100000 --samples 64 --threads 1,2 --precision double --repeats 3 \
+    --csv "$out/bench.csv" 2> "$out/bench.log"
+Benchmarks/run --workload flatten,arclength,nearest --curves 20000 --repeats 3 --check-curves 500 \
+    --csv "$out/bench-geometry.csv" 2>> "$out/bench.log"
+
+echo
 echo "Wrote:"
 find "$out" -maxdepth 1 -type f | sort | sed 's/^/  /'
 echo "  $out/frames/ (frame_*.png, frames.csv, contact.png)"
