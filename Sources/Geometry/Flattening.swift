@@ -120,6 +120,8 @@ public struct Flattening: Sendable {
         kernel.run(&driver)
         kernel.deallocate()
         driver.deallocate()
+        // Audit: the kernel finishes every curve it is given, and finishing sets `result`; no
+        // input (finite or not) stops it earlier (a non-finite curve finishes with .nonFinite).
         return driver.result!
     }
 

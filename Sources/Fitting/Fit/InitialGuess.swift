@@ -50,6 +50,7 @@ enum InitialGuess {
         if let scale, let b = box(p) {
             let diagonal = Point(b.width, b.height).length
             if diagonal > 0 && diagonal.isFinite {
+                // Audit: `scale` came from freeIndex, i.e. it is one of setup.freeIndices.
                 let k = setup.freeIndices.firstIndex(of: scale)!
                 let s = Swift.min(setup.upper[k], Swift.max(setup.lower[k], p.value(at: scale) * size / diagonal))
                 p.setValue(s, at: scale)

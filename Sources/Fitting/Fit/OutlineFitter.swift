@@ -73,6 +73,7 @@ public struct OutlineFitter: Sendable {
                 (best, bestStart) = (fit, start)
             }
         }
+        // Audit: init requires starts ≥ 1 and the first start always sets `best`.
         let fit = best!
         let final = residuals.evaluation(at: fit.parameters)
         let seconds = Double((clock.now - began) / .nanoseconds(1)) * 1e-9

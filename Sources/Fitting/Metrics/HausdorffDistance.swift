@@ -99,6 +99,7 @@ public enum HausdorffDistance {
                 let (f1, h1) = f(segment.point(at: t1))
                 if failed { return nan }
                 best = Swift.max(best, f1)
+                // Audit: f returns a nil foot only after setting `failed`, checked just above.
                 push(s, curve, lipschitz, t0, t1, f0, f1, h0!, h1!)
                 (t0, f0, h0) = (t1, f1, h1)
             }
@@ -113,6 +114,7 @@ public enum HausdorffDistance {
             if failed { return nan }
             best = Swift.max(best, fm)
             let curve = segment.asCubic
+            // Audit: a nil foot comes with `failed`, checked just above.
             push(top.segment, curve, top.lipschitz, top.t0, mid, top.f0, fm, top.foot0, hm!)
             push(top.segment, curve, top.lipschitz, mid, top.t1, fm, top.f1, hm!, top.foot1)
         }

@@ -140,6 +140,8 @@ public struct TrajectoryFitter: Sendable {
             if let b = best, b.cost.isFinite, !(fit.cost < b.cost) { continue }
             best = fit
         }
+        // Audit: `candidates` is never empty (a default or fallback candidate per kind) and the
+        // loop's first pass sets `best` on either branch, so best is set whatever the data.
         let screened = best!
         let polished = solver.minimize(problem, from: screened.parameters, bounds: bounds)
         let fit = polished.cost.isFinite && !(polished.cost > screened.cost) ? polished : screened

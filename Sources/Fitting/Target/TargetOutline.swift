@@ -31,6 +31,7 @@ public struct TargetOutline: Sendable {
     public let source: Source
 
     /// The bounding box of ``points``.
+    /// Audit: every initializer validates at least 3 points, so the box exists.
     public var boundingBox: Rect { Rect(enclosing: points)! }
 
     /// The length of the bounding box's diagonal: the target's size, the unit the fitter's
