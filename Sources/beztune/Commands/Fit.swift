@@ -16,7 +16,7 @@ enum Fit {
             .init(name: "path", arity: .single(valueName: "D"), help: "The target as SVG path data, e.g. 'M0 0 C…Z'."),
             .init(name: "targets", arity: .single(valueName: "MANIFEST"),
                   help: "Fit every target of a CSV manifest: a 'file' column (relative to the manifest's folder); its other columns are copied into each row. One row per target."),
-            Shard.option,
+        ] + BatchOptions.options + [
             .init(name: "samples", arity: .single(valueName: "N"),
                   help: "Points sampled uniformly by arc length along a path target (default 720); for a CSV target, resample its polygon to N points (default: the points as given)."),
             .init(name: "y-up", arity: .flag,
@@ -90,8 +90,9 @@ enum Fit {
             for option in ["residuals", "png"] where arguments.string(option) != nil {
                 throw arguments.usage("--\(option) draws one fit; it cannot be used with --targets")
             }
-            try FitBatch.run(manifest: manifest, fit, csvFile: arguments.string("csv"), shard: try Shard.parse(arguments),
-                             console: console)
+            let batch = try BatchOptions(arguments)
+            try FitBatch.run(manifest: manifest, fit, csvFile: arguments.string("csv"), shard: batch.shard,
+                             resume: batch.resume, checkpointInterval: batch.checkpoint, console: console)
             return
         }
         guard arguments.string("target") != nil || arguments.string("path") != nil else {

@@ -7,7 +7,7 @@ import Render
 /// `message` column; the batch goes on.
 enum FitBatch {
     static func run(manifest: String, _ fit: FitArguments, csvFile: String?, shard: Shard = .whole,
-                    console: Console) throws(CLIError) {
+                    resume: Bool = false, checkpointInterval: Double = 5, console: Console) throws(CLIError) {
         let url = URL(fileURLWithPath: manifest)
         let table: CSVTable
         let fileColumn: Int
@@ -27,7 +27,16 @@ enum FitBatch {
         let rows = shard.range(of: table.rows.count)
         let count = rows.count
         var failed = 0
-        for index in rows {
+        var first = rows.lowerBound
+        if resume, let csvFile {
+            let kept = try BatchResume.rowsDone(in: csvFile, header: passed + columns,
+                                                items: rows.map { table.rows[$0] }, rowCount: { _ in 1 })
+            for row in kept.rows { csv.appendRow(row.map(CSVField.text)) }
+            first += kept.items
+            if kept.items > 0 { console.printError("fit: resuming after \(kept.items) of \(count) targets already in \(csvFile)") }
+        }
+        var checkpoint = CSVCheckpoint(interval: checkpointInterval)
+        for index in first..<rows.upperBound {
             let row = table.rows[index]
             let name = row[fileColumn].trimmingWhitespace
             console.printError("fit \(index - rows.lowerBound + 1)/\(count): \(name)")
@@ -48,13 +57,14 @@ enum FitBatch {
                 fields = FitReport.failedFields(free: fit.setup.freeCount) + [.text(error.message.oneLine)]
             }
             csv.appendRow(row.map(CSVField.text) + fields)
+            if let csvFile, index + 1 < rows.upperBound { try checkpoint.reached(text: csv.text, file: csvFile) }
         }
         if let csvFile {
             try OutputFiles.write(csv.text, to: csvFile)
-            console.print("fitted \(count - failed) of \(count) targets; wrote \(csvFile)")
+            console.print("fitted \(count - (first - rows.lowerBound) - failed) of \(count - (first - rows.lowerBound)) targets\(first > rows.lowerBound ? " (\(first - rows.lowerBound) kept from before)" : ""); wrote \(csvFile)")
         } else {
             console.writeOutput(csv.text)
         }
-        if failed > 0 { console.printError("beztune fit: \(failed) of \(count) targets could not be fitted (status error)") }
+        if failed > 0 { console.printError("beztune fit: \(failed) of \(count - (first - rows.lowerBound)) targets fitted in this run could not be fitted (status error)") }
     }
 }

@@ -19,7 +19,7 @@ enum FitProfile {
             .init(name: "out", arity: .single(valueName: "DIR"), help: "Output folder, created when missing."),
             .init(name: "csv", arity: .single(valueName: "FILE"),
                   help: "With --profiles: the summary CSV (the list's columns, profile, then those of timing.csv, then message)."),
-            Shard.option,
+        ] + BatchOptions.options + [
             .init(name: "timing", arity: .single(valueName: "KIND"),
                   help: "Timing of every parameter's trajectory: cubic-bezier (default), spring, linear or keyframes."),
             .init(name: "joint", arity: .flag,
@@ -88,13 +88,14 @@ enum FitProfile {
         let settings = try FitProfileSettings(arguments)
         if let list = arguments.string("profiles") {
             try FitProfileBatch.run(list: list, settings, out: outPath, csvFile: arguments.string("csv"),
-                                    shard: try Shard.parse(arguments), console: console)
+                                    batch: try BatchOptions(arguments), console: console)
             return
         }
         guard let manifest = arguments.string("keyframes") else { throw arguments.usage("missing --keyframes MANIFEST (or --profiles LIST)") }
-        for option in ["shard", "csv"] where arguments.string(option) != nil {
+        for option in ["shard", "csv", "checkpoint"] where arguments.string(option) != nil {
             throw arguments.usage("--\(option) goes with --profiles LIST (a batch of profiles)")
         }
+        if arguments.flag("resume") { throw arguments.usage("--resume goes with --profiles LIST (a batch of profiles)") }
         let outputs = try FitProfileOutputs(manifest: manifest, settings)
         try outputs.write(to: outPath)
         console.writeOutput(FitProfileReport.table(outputs.result))

@@ -9,7 +9,7 @@ enum FitProfileBatch {
     /// The summary's columns after the list's own.
     static let columns = ["profile"] + FitProfileReport.timingColumns + FitProfileReport.timingExtras + ["message"]
 
-    static func run(list: String, _ settings: FitProfileSettings, out: String, csvFile: String?, shard: Shard,
+    static func run(list: String, _ settings: FitProfileSettings, out: String, csvFile: String?, batch: BatchOptions,
                     console: Console) throws(CLIError) {
         let url = URL(fileURLWithPath: list)
         let table: CSVTable
@@ -46,9 +46,22 @@ enum FitProfileBatch {
 
         let outFolder = try OutputFiles.folder(out)
         var csv = CSVWriter(header: table.header + columns)
-        let rows = shard.range(of: table.rows.count)
+        let rows = batch.shard.range(of: table.rows.count)
         var failed = 0
-        for index in rows {
+        var first = rows.lowerBound
+        if batch.resume, let csvFile {
+            // A fitted profile has one row per free parameter and method; a failed one, one row.
+            let status = table.header.count + columns.count - 2
+            let perProfile = settings.fit.setup.freeCount * (settings.joint ? 2 : 1)
+            let kept = try BatchResume.rowsDone(in: csvFile, header: table.header + columns,
+                                                items: rows.map { table.rows[$0] + [names[$0]] },
+                                                rowCount: { $0.count > status && $0[status] == "error" ? 1 : perProfile })
+            for row in kept.rows { csv.appendRow(row.map(CSVField.text)) }
+            first += kept.items
+            if kept.items > 0 { console.printError("fit-profile: resuming after \(kept.items) of \(rows.count) profiles already in \(csvFile)") }
+        }
+        var checkpoint = CSVCheckpoint(interval: batch.checkpoint)
+        for index in first..<rows.upperBound {
             let row = table.rows[index]
             let manifest = String(row[manifestColumn].trimmingWhitespace)
             let path = manifest.hasPrefix("/") ? manifest : folder.appendingPathComponent(manifest).path
@@ -65,14 +78,16 @@ enum FitProfileBatch {
                 let blank = [CSVField](repeating: .empty, count: FitProfileReport.timingColumns.count + FitProfileReport.timingExtras.count - 1)
                 csv.appendRow(passed + blank + [.text("error"), .text(error.message.oneLine)])
             }
+            if let csvFile, index + 1 < rows.upperBound { try checkpoint.reached(text: csv.text, file: csvFile) }
         }
         if let csvFile {
             try OutputFiles.write(csv.text, to: csvFile)
-            console.print("fitted \(rows.count - failed) of \(rows.count) profiles into \(out); wrote \(csvFile)")
+            let ran = rows.upperBound - first
+            console.print("fitted \(ran - failed) of \(ran) profiles into \(out)\(first > rows.lowerBound ? " (\(first - rows.lowerBound) kept from before)" : ""); wrote \(csvFile)")
         } else {
             console.writeOutput(csv.text)
         }
-        if failed > 0 { console.printError("beztune fit-profile: \(failed) of \(rows.count) profiles could not be fitted (status error)") }
+        if failed > 0 { console.printError("beztune fit-profile: \(failed) of \(rows.upperBound - first) profiles could not be fitted (status error)") }
     }
 
     /// The data rows of a `timing.csv` text, fields as written.

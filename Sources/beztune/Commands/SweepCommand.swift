@@ -122,7 +122,7 @@ enum SweepCommand {
         let start = DispatchTime.now()
         var lastReport = 0.0
         var reported = false
-        var checkpoint = SweepCheckpoint(interval: interval)
+        var checkpoint = CSVCheckpoint(interval: interval)
         while done < pairs.count {
             let block = Swift.min(pairs.count - done, blockSize)
             let first = pairs.lowerBound + done

@@ -1,14 +1,15 @@
 import Dispatch
 
-/// When a running sweep rewrites its CSV with the rows finished so far (`--checkpoint`), so an
-/// interruption costs at most that much work.
+/// When a long batch (`sweep`, `fit --targets`, `fit-profile --profiles`) rewrites its CSV with
+/// the rows finished so far, so an interruption costs at most that much work and `--resume`
+/// continues from there.
 ///
 /// Each checkpoint is a whole-file atomic write (``OutputFiles``): the file on disk is always a
 /// complete CSV of whole rows, never a truncated one. Rewriting grows with the file, so the
 /// spacing between checkpoints is the requested interval or ten times the last write's duration,
 /// whichever is longer: at most about a tenth of the run goes to checkpoints, however large the
 /// grid.
-struct SweepCheckpoint {
+struct CSVCheckpoint {
     /// The requested spacing in seconds (0: after every block).
     let interval: Double
     private var spacing: Double
