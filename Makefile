@@ -31,8 +31,8 @@ test: setup
 bench: setup
 	@mkdir -p $(OUT)
 	Benchmarks/run --workload eval --threads 1,2 --csv $(OUT)/bench.csv
-	Benchmarks/run --workload eval-incache --curves 4000000 --threads 1,2 --csv $(OUT)/bench-incache.csv
-	Benchmarks/run --workload eval --kernel simd,simd-streaming --precision double --curves 10,100,1000,10000,100000,1000000 --csv $(OUT)/bench-curves.csv --png $(OUT)/bench-curves.png
+	Benchmarks/run --workload eval-incache --curves 4000000 --threads 1,2 --csv $(OUT)/bench-incache.csv --png $(OUT)/bench-threads.png
+	Benchmarks/run --workload eval --kernel simd,simd-streaming --precision double --samples 16 --curves 10,100,1000,10000,100000,1000000,10000000 --csv $(OUT)/bench-curves.csv --png $(OUT)/bench-curves.png
 	Benchmarks/run --workload eval --kernel simd,simd-streaming --precision double --samples 4,16,64,256 --curves 25000 --csv $(OUT)/bench-samples.csv --png $(OUT)/bench-samples.png
 
 # The same workload through every peer in one run (numpy, bezier, kurbo, C AVX2), one CSV.
