@@ -45,6 +45,10 @@ public struct CubicBatch: Sendable {
     /// curves per thread, so the output does not depend on the thread count). No heap
     /// allocation. `output` must hold exactly `outputCount(parameterCount:)` values and
     /// `threads` must be ≥ 1 (programmer errors otherwise).
+    ///
+    /// Threads pay off only for large batches: on Linux, `DispatchQueue.concurrentPerform`
+    /// takes about 1–2 ms to bring a second worker in (measured on this project's machine:
+    /// Benchmarks/README.md), which is the time of several million points here.
     public func evaluate(at parameters: UnsafeBufferPointer<Double>,
                          into output: UnsafeMutableBufferPointer<Double>,
                          kernel: CubicEvaluationKernel = .simd, threads: Int = 1) {
