@@ -65,6 +65,6 @@ enum FitBatch {
         } else {
             console.writeOutput(csv.text)
         }
-        if failed > 0 { console.printError("beztune fit: \(failed) of \(count - (first - rows.lowerBound)) targets fitted in this run could not be fitted (status error)") }
+        if failed > 0 { console.printError("beztune fit: \(failed) of \(count - (first - rows.lowerBound)) targets could not be fitted (status error)") }
     }
 }
