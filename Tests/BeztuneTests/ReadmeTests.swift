@@ -1,4 +1,5 @@
 import Foundation
+import Render
 import Testing
 import _TestSupport
 
@@ -83,6 +84,47 @@ struct ReadmeTests {
                 #expect(row != nil, "README shows '\(line)' for 'beztune \(command.joined(separator: " "))', the binary prints something else")
             }
         }
+    }
+
+    @Test("every image the tour shows is what the command above it draws today")
+    func tourImages() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let text = try readme
+        let examples = try examples()
+        var checked = 0
+        for match in text.matches(of: /!\[[^\]]*\]\((docs\/[^)]+\.png)\)/) {
+            let image = String(match.output.1)
+            // The last `$ beztune` example before the image is the command that drew it.
+            let before = text[..<match.range.lowerBound]
+            guard let block = before.components(separatedBy: "```\n").last(where: { $0.hasPrefix("$ beztune ") }),
+                  let command = examples.first(where: { block.hasPrefix("$ beztune " + ($0.command.first ?? "")) &&
+                                                        block.replacingOccurrences(of: "\\\n", with: "").contains($0.command.suffix(2).joined(separator: " ")) })?.command
+            else {
+                Issue.record("no `$ beztune` example above \(image)")
+                continue
+            }
+            let folder = try TemporaryFolder()
+            try FileManager.default.createSymbolicLink(at: folder.file("examples"), withDestinationURL: root.appendingPathComponent("examples"))
+            let r = try BinaryRunner.run(command, in: folder.url)
+            #expect(r.status == 0, "\(command): \(r.stderr)")
+            // What the command wrote: --png FILE, --out FILE.png, or --out DIR (its contact sheet).
+            let written: String
+            if let i = command.firstIndex(of: "--png"), i + 1 < command.count {
+                written = command[i + 1]
+            } else if let i = command.firstIndex(of: "--out"), i + 1 < command.count {
+                written = command[i + 1].hasSuffix(".png") ? command[i + 1] : command[i + 1] + "/contact.png"
+            } else {
+                Issue.record("\(command) writes no picture")
+                continue
+            }
+            let drawn = try RasterImage(png: Data(contentsOf: folder.file(written)))
+            let shown = try RasterImage(png: Data(contentsOf: root.appendingPathComponent(image)))
+            #expect(drawn.width == shown.width && drawn.height == shown.height, "\(image): \(shown.width)×\(shown.height), the command draws \(drawn.width)×\(drawn.height)")
+            let differing = drawn.fractionDiffering(from: shown, tolerance: 16)
+            #expect(differing < 0.002, "\(image) differs from what 'beztune \(command.joined(separator: " "))' draws in \(differing * 100) % of its pixels")
+            checked += 1
+        }
+        #expect(checked >= 3)
     }
 
     @Test("the README's Swift examples are the ones Tests/ReadmeExamplesTests compiles and runs")
