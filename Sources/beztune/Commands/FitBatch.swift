@@ -8,21 +8,10 @@ import Render
 enum FitBatch {
     static func run(manifest: String, _ fit: FitArguments, csvFile: String?, shard: Shard = .whole,
                     resume: Bool = false, checkpointInterval: Double = 5, console: Console) throws(CLIError) {
-        let url = URL(fileURLWithPath: manifest)
-        let table: CSVTable
-        let fileColumn: Int
-        do throws(CSVError) {
-            table = try CSVTable(contentsOf: url)
-            fileColumn = try table.columnIndex("file")
-        } catch {
-            throw .runtime(error.description)
-        }
-        let folder = url.deletingLastPathComponent()
-        let passed = table.header
         let columns = FitReport.header(free: fit.setup.freeNames) + ["message"]
-        if let clash = passed.first(where: columns.contains) {
-            throw .runtime("\(manifest): column '\(clash)' is also an output column; rename it")
-        }
+        let batch = try BatchManifest(manifest, fileColumn: "file", outputColumns: columns)
+        let (table, fileColumn) = (batch.table, batch.fileColumn)
+        let passed = table.header
         var csv = CSVWriter(header: passed + columns)
         let rows = shard.range(of: table.rows.count)
         let count = rows.count
@@ -43,7 +32,7 @@ enum FitBatch {
             var fields: [CSVField]
             do throws(CLIError) {
                 guard !name.isEmpty else { throw .runtime("\(manifest) line \(table.lineNumbers[index]): empty file name") }
-                let path = name.hasPrefix("/") ? String(name) : folder.appendingPathComponent(String(name)).path
+                let path = batch.path(of: String(name))
                 let target: TargetOutline
                 do throws(FitTarget.Failure) {
                     target = try FitTarget.read(file: path, fit)

@@ -11,20 +11,9 @@ enum FitProfileBatch {
 
     static func run(list: String, _ settings: FitProfileSettings, out: String, csvFile: String?, batch: BatchOptions,
                     console: Console) throws(CLIError) {
-        let url = URL(fileURLWithPath: list)
-        let table: CSVTable
-        let manifestColumn: Int
-        do throws(CSVError) {
-            table = try CSVTable(contentsOf: url)
-            manifestColumn = try table.columnIndex("keyframes")
-        } catch {
-            throw .runtime(error.description)
-        }
-        if let clash = table.header.first(where: columns.contains) {
-            throw .runtime("\(list): column '\(clash)' is also an output column; rename it")
-        }
+        let manifestList = try BatchManifest(list, fileColumn: "keyframes", outputColumns: columns)
+        let (table, manifestColumn) = (manifestList.table, manifestList.fileColumn)
         let nameColumn = table.header.firstIndex(of: "name")
-        let folder = url.deletingLastPathComponent()
         // Names are checked over the whole list, so every shard refuses the same list.
         var names: [String] = []
         var seen: [String: Int] = [:]
@@ -64,7 +53,7 @@ enum FitProfileBatch {
         for index in first..<rows.upperBound {
             let row = table.rows[index]
             let manifest = String(row[manifestColumn].trimmingWhitespace)
-            let path = manifest.hasPrefix("/") ? manifest : folder.appendingPathComponent(manifest).path
+            let path = manifestList.path(of: manifest)
             console.printError("fit-profile \(index - rows.lowerBound + 1)/\(rows.count): \(names[index])")
             let passed = row.map(CSVField.text) + [.text(names[index])]
             do throws(CLIError) {

@@ -1,0 +1,32 @@
+import Foundation
+import Render
+
+/// The CSV a batch command works through (`fit --targets`, `fit-profile --profiles`): one item
+/// per row, a column naming each item's file, and every column copied in front of the batch's
+/// own output columns — so none of them may share a name with those.
+struct BatchManifest {
+    var table: CSVTable
+    /// The index of the column that names each item's file.
+    var fileColumn: Int
+    /// The folder relative file names are read from: the manifest's own.
+    var folder: URL
+
+    init(_ path: String, fileColumn name: String, outputColumns: [String]) throws(CLIError) {
+        let url = URL(fileURLWithPath: path)
+        do throws(CSVError) {
+            table = try CSVTable(contentsOf: url)
+            fileColumn = try table.columnIndex(name)
+        } catch {
+            throw .runtime(error.description)
+        }
+        if let clash = table.header.first(where: outputColumns.contains) {
+            throw .runtime("\(path): column '\(clash)' is also an output column; rename it")
+        }
+        folder = url.deletingLastPathComponent()
+    }
+
+    /// The path of a file named in the manifest (relative to its folder unless absolute).
+    func path(of file: String) -> String {
+        file.hasPrefix("/") ? file : folder.appendingPathComponent(file).path
+    }
+}
