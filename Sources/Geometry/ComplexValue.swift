@@ -55,16 +55,23 @@ struct ComplexValue: Sendable, Equatable {
     /// q = −(b + σ√(b² − 4ac))/2, z₁ = q/a, z₂ = c/q, σ = ±1 chosen so that the sum does not
     /// cancel (Re(conj(b)·σ√…) ≥ 0). Coefficients are first scaled by their largest magnitude.
     static func quadraticRoots(_ a: ComplexValue, _ b: ComplexValue, _ c: ComplexValue) -> [ComplexValue] {
+        let r = quadraticRootPair(a, b, c)
+        return Array([r.first, r.second].prefix(r.count))
+    }
+
+    /// `quadraticRoots` without an array: the count (0, 1 or 2) and the roots in order.
+    static func quadraticRootPair(_ a: ComplexValue, _ b: ComplexValue,
+                                  _ c: ComplexValue) -> (count: Int, first: ComplexValue, second: ComplexValue) {
         let scale = Swift.max(a.magnitude, b.magnitude, c.magnitude)
-        guard scale > 0, scale.isFinite else { return [] }
+        guard scale > 0, scale.isFinite else { return (0, .zero, .zero) }
         let a = (1 / scale) * a, b = (1 / scale) * b, c = (1 / scale) * c
         if a.isZero {
-            return b.isZero ? [] : [-(c / b)]
+            return b.isZero ? (0, .zero, .zero) : (1, -(c / b), .zero)
         }
         var root = (b * b - 4 * (a * c)).squareRoot
         if b.re * root.re + b.im * root.im < 0 { root = -root }
         let q = -0.5 * (b + root)
-        if q.isZero { return [.zero, .zero] }
-        return [q / a, c / q]
+        if q.isZero { return (2, .zero, .zero) }
+        return (2, q / a, c / q)
     }
 }

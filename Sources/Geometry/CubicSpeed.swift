@@ -1,4 +1,5 @@
 import Foundation
+import _CIntrinsics
 
 /// The speed |B′(t)| of a cubic and the two proven bounds the arc-length integrator uses on the
 /// error of a Gauss–Legendre estimate of ∫ₐᵇ |B′| dt.
@@ -25,7 +26,9 @@ import Foundation
 ///
 /// (the same argument gives Trefethen's Thm 19.3, "Is Gauss quadrature better than
 /// Clenshaw–Curtis?", SIAM Review 50 (2008), with constant 64/15). ρ is taken as
-/// 1 + 0.9·(min ρ(z) − 1), capped at 64, leaving a margin for the rounding of the roots.
+/// 1 + 0.9·(min ρ(z) − 1), capped at 64, leaving a margin for the rounding of the roots. For
+/// N ≥ 8 the bound is K·ρ^(2−2N) with K = h·4M(1 + 1/255)/(ρ² − 1) independent of N
+/// (`ellipseBound`), which is what lets the integrator pick N before evaluating anything.
 ///
 /// **Range (convex-hull) bound.** On [a, b] the hodograph restricted to the interval has Bernstein
 /// control points K₀ = B′(a), K₁ = C + B(a+b)/2 + A·ab (the blossom), K₂ = B′(b), and P = |B′|² has
@@ -37,9 +40,12 @@ struct CubicSpeed {
     /// The cubic, scaled so that max |Pᵢ| ∈ [1, 2) (power of two, exact); lengths scale back.
     let curve: CubicBezier
     let a: Point, b: Point, c: Point
-    /// Roots of H (their conjugates are the other branch points and have the same ρ).
-    let branchPoints: [ComplexValue]
-    /// The largest |Hᵢ|, scale of the rounding in |B′|.
+    /// Roots of H, `rootCount` of them (their conjugates are the other branch points and have the
+    /// same ρ); stored inline, so that setting up a curve allocates nothing.
+    let rootCount: Int
+    let roots: (ComplexValue, ComplexValue)
+    /// The largest |Hᵢ|, which bounds the speed (convex hull of the hodograph) and sets the scale
+    /// of the rounding in |B′|.
     let hodographMagnitude: Double
 
     init(_ curve: CubicBezier) {
@@ -48,9 +54,14 @@ struct CubicSpeed {
         c = h0
         b = 2 * (h1 - h0)
         a = h0 - 2 * h1 + h2
-        branchPoints = ComplexValue.quadraticRoots(ComplexValue(a), ComplexValue(b), ComplexValue(c))
+        let r = ComplexValue.quadraticRootPair(ComplexValue(a), ComplexValue(b), ComplexValue(c))
+        rootCount = r.count
+        roots = (r.first, r.second)
         hodographMagnitude = Swift.max(h0.length, h1.length, h2.length)
     }
+
+    /// The branch points' roots of H, as an array (for tests and diagnostics).
+    var branchPoints: [ComplexValue] { Array([roots.0, roots.1].prefix(rootCount)) }
 
     /// |B′(t)|.
     @inline(__always)
@@ -59,31 +70,85 @@ struct CubicSpeed {
     /// True when B′ ≡ 0 (all control points equal): the length is exactly 0.
     var isPoint: Bool { a == .zero && b == .zero && c == .zero }
 
-    /// The Bernstein-ellipse bound on |∫ₐᵇ speed − G_N| for the N-point Gauss rule, or +∞ when a
-    /// branch point lies on [a, b] (ρ = 1).
-    func analyticBound(from lo: Double, to hi: Double, points n: Int) -> Double {
-        let m = 0.5 * (lo + hi), h = 0.5 * (hi - lo)
-        var rho0 = Double.infinity
-        for z in branchPoints {
-            let w = (1 / h) * (z - ComplexValue(m, 0))
-            let alpha = 0.5 * ((w - ComplexValue(1, 0)).magnitude + (w + ComplexValue(1, 0)).magnitude)
-            guard alpha.isFinite else { continue }
-            rho0 = Swift.min(rho0, alpha + ((alpha - 1) * (alpha + 1)).squareRoot())
+    /// min over the branch points z of ρ(z) = α + √(α² − 1), α = (|w − 1| + |w + 1|)/2,
+    /// w = (z − m)/h, for [lo, hi] = [m − h, m + h]: the largest Bernstein ellipse of the
+    /// interval free of branch points. +∞ without branch points, ≈ 1 when one lies on [lo, hi].
+    @inline(__always)
+    func ellipseParameter(from lo: Double, to hi: Double) -> Double {
+        let m = 0.5 * (lo + hi), inverseH = 1 / (0.5 * (hi - lo))
+        @inline(__always) func rho(_ z: ComplexValue) -> Double {
+            let wr = (z.re - m) * inverseH, wi = z.im * inverseH
+            let wi2 = wi * wi
+            let alpha = 0.5 * (((wr - 1) * (wr - 1) + wi2).squareRoot() + ((wr + 1) * (wr + 1) + wi2).squareRoot())
+            guard alpha.isFinite else { return .infinity }
+            return alpha + ((alpha - 1) * (alpha + 1)).squareRoot()
         }
-        guard rho0 > 1 + 1e-9 else { return .infinity }
+        switch rootCount {
+        case 0: return .infinity
+        case 1: return rho(roots.0)
+        default: return Swift.min(rho(roots.0), rho(roots.1))
+        }
+    }
+
+    /// B′(m + h·w) = b₀ + b₁w + b₂w² on [lo, hi] = [m − h, m + h]: b₀ = B′(m) (Bernstein form),
+    /// b₁ = h·B″(m), b₂ = h²·A.
+    @inline(__always)
+    func localHodograph(from lo: Double, to hi: Double) -> (b0: Point, b1: Point, b2: Point) {
+        let m = 0.5 * (lo + hi), h = 0.5 * (hi - lo)
+        return (curve.derivative(at: m), h * (b + (2 * m) * a), (h * h) * a)
+    }
+
+    /// The factor K of the Bernstein-ellipse bound K·ρ^(2−2N) on |∫ₐᵇ |B′| − G_N| for the N-point
+    /// Gauss rule, N ≥ 8 (the type's documentation): K = h·4M(1 + 1/255)/(ρ² − 1), with
+    /// ρ = 1 + 0.9(ρ₀ − 1) capped at 64 (a margin for the rounding of the roots) and M the
+    /// Chebyshev bound of |B′| on E_ρ. `rho0` is `ellipseParameter`, > 1.
+    @inline(__always)
+    func ellipseBound(from lo: Double, to hi: Double, rho0: Double,
+                      hodograph: (b0: Point, b1: Point, b2: Point)) -> (factor: Double, rho: Double) {
+        let h = 0.5 * (hi - lo)
         let rho = Swift.min(64, 1 + 0.9 * (rho0 - 1))
-        // Chebyshev coefficients of B′ on [lo, hi] in w: b₀ + b₁w + b₂w² with b₀ = B′(m),
-        // b₁ = h·B″(m), b₂ = h²·A; c₀ = b₀ + b₂/2, c₁ = b₁, c₂ = b₂/2.
-        let b0 = c + m * b + (m * m) * a
-        let b1 = h * (b + (2 * m) * a)
-        let b2 = (h * h) * a
+        // Chebyshev coefficients of B′ in w: c₀ = b₀ + b₂/2, c₁ = b₁, c₂ = b₂/2.
+        let (b0, b1, b2) = hodograph
         let c0 = b0 + 0.5 * b2, c1 = b1, c2 = 0.5 * b2
-        let t1 = 0.5 * (rho + 1 / rho), t2 = 0.5 * (rho * rho + 1 / (rho * rho))
+        let r2 = rho * rho, inverse = 1 / rho
+        let t1 = 0.5 * (rho + inverse), t2 = 0.5 * (r2 + inverse * inverse)
         let mx = abs(c0.x) + abs(c1.x) * t1 + abs(c2.x) * t2
         let my = abs(c0.y) + abs(c1.y) * t1 + abs(c2.y) * t2
         let bound = Point(mx, my).length
-        let nn = Double(n)
-        return h * 4 * bound * (1 + 1 / (4 * nn * nn - 1)) * pow(rho, 2 - 2 * nn) / (rho * rho - 1)
+        return (h * 4 * bound * (1 + 1 / 255.0) / (r2 - 1), rho)
+    }
+
+    /// The Bernstein-ellipse bound on |∫ₐᵇ speed − G_N| for the N-point Gauss rule (N ≥ 8), or
+    /// +∞ when a branch point lies on [a, b] (ρ = 1).
+    func analyticBound(from lo: Double, to hi: Double, points n: Int) -> Double {
+        let rho0 = ellipseParameter(from: lo, to: hi)
+        guard rho0 > 1 + 1e-9 else { return .infinity }
+        let e = ellipseBound(from: lo, to: hi, rho0: rho0, hodograph: localHodograph(from: lo, to: hi))
+        return e.factor * pow(e.rho, Double(2 - 2 * n))
+    }
+
+    /// The N-point Gauss–Legendre estimate of ∫ |B′| over [lo, hi] from the local hodograph
+    /// b₀ + b₁w + b₂w², four nodes per vector (relaxed multiply-add, correctly rounded vector
+    /// square root), N a multiple of 4.
+    @inline(__always)
+    func gaussLegendre(from lo: Double, to hi: Double, hodograph: (b0: Point, b1: Point, b2: Point),
+                       rule: UnsafePointer<Double>, points n: Int) -> Double {
+        typealias V = SIMD4<Double>
+        let (b0, b1, b2) = hodograph
+        let b0x = V(repeating: b0.x), b0y = V(repeating: b0.y), b1x = V(repeating: b1.x), b1y = V(repeating: b1.y)
+        let b2x = V(repeating: b2.x), b2y = V(repeating: b2.y)
+        var sum = V()
+        var i = 0
+        let raw = UnsafeRawPointer(rule)
+        while i < n {
+            let w = raw.loadUnaligned(fromByteOffset: 8 * i, as: V.self)
+            let weight = raw.loadUnaligned(fromByteOffset: 8 * (n + i), as: V.self)
+            let x = bt_relaxed_fma_double4(bt_relaxed_fma_double4(b2x, w, b1x), w, b0x)
+            let y = bt_relaxed_fma_double4(bt_relaxed_fma_double4(b2y, w, b1y), w, b0y)
+            sum = bt_relaxed_fma_double4(weight, bt_sqrt_double4(bt_relaxed_fma_double4(x, x, y * y)), sum)
+            i += 4
+        }
+        return 0.5 * (hi - lo) * ((sum[0] + sum[1]) + (sum[2] + sum[3]))
     }
 
     /// Lower and upper bounds on the speed over [lo, hi] from the Bernstein coefficients of |B′|².

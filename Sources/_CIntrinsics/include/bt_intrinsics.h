@@ -1,6 +1,7 @@
 // Single intrinsics Swift lacks, as static inline functions Swift imports and inlines:
 // a relaxed multiply-add on vectors (fused where the target has FMA, plain mul+add elsewhere —
-// the swift-numerics "relaxed arithmetic" idea) and non-temporal (streaming) stores.
+// the swift-numerics "relaxed arithmetic" idea), a vector square root and non-temporal
+// (streaming) stores.
 //
 // `ext_vector_type` values import into Swift as SIMD4<Double> / SIMD8<Float>.
 #ifndef BEZIERTUNE_INTRINSICS_H
@@ -23,6 +24,18 @@ bt_relaxed_fma_double4(bt_double4 a, bt_double4 b, bt_double4 c) {
 static inline __attribute__((always_inline)) bt_float8
 bt_relaxed_fma_float8(bt_float8 a, bt_float8 b, bt_float8 c) {
     return a * b + c;
+}
+
+/// √v per lane, correctly rounded: one `vsqrtpd` on 256-bit registers where the target has AVX,
+/// two SSE2 `sqrtpd` otherwise (Swift's generic `SIMD4<Double>.squareRoot()` is four libm calls).
+static inline __attribute__((always_inline)) bt_double4
+bt_sqrt_double4(bt_double4 v) {
+#if defined(__AVX__)
+    return (bt_double4)_mm256_sqrt_pd((__m256d)v);
+#else
+    __m128d lo = _mm_sqrt_pd((__m128d){v.x, v.y}), hi = _mm_sqrt_pd((__m128d){v.z, v.w});
+    return (bt_double4){lo[0], lo[1], hi[0], hi[1]};
+#endif
 }
 
 /// Stores 4 doubles at `p` (which must be 32-byte aligned) bypassing the caches where the target
