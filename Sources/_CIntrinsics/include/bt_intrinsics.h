@@ -1,7 +1,7 @@
 // Single intrinsics Swift lacks, as static inline functions Swift imports and inlines:
 // a relaxed multiply-add on vectors (fused where the target has FMA, plain mul+add elsewhere —
-// the swift-numerics "relaxed arithmetic" idea), a vector square root and non-temporal
-// (streaming) stores.
+// the swift-numerics "relaxed arithmetic" idea), vector square root, minimum and maximum with
+// the x86 NaN rule, and non-temporal (streaming) stores.
 //
 // `ext_vector_type` values import into Swift as SIMD4<Double> / SIMD8<Float>.
 #ifndef BEZIERTUNE_INTRINSICS_H
@@ -34,6 +34,30 @@ bt_sqrt_double4(bt_double4 v) {
     return (bt_double4)_mm256_sqrt_pd((__m256d)v);
 #else
     __m128d lo = _mm_sqrt_pd((__m128d){v.x, v.y}), hi = _mm_sqrt_pd((__m128d){v.z, v.w});
+    return (bt_double4){lo[0], lo[1], hi[0], hi[1]};
+#endif
+}
+
+/// The x86 minimum per lane, `a < b ? a : b` (so b when either is NaN): one `vminpd`.
+static inline __attribute__((always_inline)) bt_double4
+bt_min_double4(bt_double4 a, bt_double4 b) {
+#if defined(__AVX__)
+    return (bt_double4)_mm256_min_pd((__m256d)a, (__m256d)b);
+#else
+    __m128d lo = _mm_min_pd((__m128d){a.x, a.y}, (__m128d){b.x, b.y});
+    __m128d hi = _mm_min_pd((__m128d){a.z, a.w}, (__m128d){b.z, b.w});
+    return (bt_double4){lo[0], lo[1], hi[0], hi[1]};
+#endif
+}
+
+/// The x86 maximum per lane, `a > b ? a : b` (so b when either is NaN): one `vmaxpd`.
+static inline __attribute__((always_inline)) bt_double4
+bt_max_double4(bt_double4 a, bt_double4 b) {
+#if defined(__AVX__)
+    return (bt_double4)_mm256_max_pd((__m256d)a, (__m256d)b);
+#else
+    __m128d lo = _mm_max_pd((__m128d){a.x, a.y}, (__m128d){b.x, b.y});
+    __m128d hi = _mm_max_pd((__m128d){a.z, a.w}, (__m128d){b.z, b.w});
     return (bt_double4){lo[0], lo[1], hi[0], hi[1]};
 #endif
 }
