@@ -98,6 +98,14 @@ import _CIntrinsics
 ///   at once from a sampled density (no serial chain, four pieces per vector) reached 46.0
 ///   segments per curve but ran at 0.6× this kernel: sampling and inverting the density cost
 ///   more than the chain they remove.
+/// - Also measured and not kept (callgrind and timing on the benchmark): the density placement
+///   again with the B‴ term in the density (h²(|n·B″| + h|n·B‴|/2) = 8τ, 32 samples, vector
+///   walk) — 48.2 segments, 8 % of curves needing a split, ≈ 4,700 instructions per curve against
+///   ≈ 3,500 here; two trial pieces per step (the second predicted at the first's end, one
+///   32-byte store per lane for both vertices) — 9 % fewer instructions but no faster, the larger
+///   live set spilling; three groups instead of two — no faster; predicting along this piece's
+///   chord instead of the tangent T (reusing c × B″(b)) — 46.9 segments and more rejections;
+///   σ = 1 — 45.1 segments but slower (rejections).
 struct FlatteningKernel {
     typealias V = SIMD4<Double>
     typealias Mask = SIMDMask<SIMD4<Int64>>
