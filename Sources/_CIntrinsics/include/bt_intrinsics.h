@@ -50,18 +50,6 @@ bt_min_double4(bt_double4 a, bt_double4 b) {
 #endif
 }
 
-/// The x86 maximum per lane, `a > b ? a : b` (so b when either is NaN): one `vmaxpd`.
-static inline __attribute__((always_inline)) bt_double4
-bt_max_double4(bt_double4 a, bt_double4 b) {
-#if defined(__AVX__)
-    return (bt_double4)_mm256_max_pd((__m256d)a, (__m256d)b);
-#else
-    __m128d lo = _mm_max_pd((__m128d){a.x, a.y}, (__m128d){b.x, b.y});
-    __m128d hi = _mm_max_pd((__m128d){a.z, a.w}, (__m128d){b.z, b.w});
-    return (bt_double4){lo[0], lo[1], hi[0], hi[1]};
-#endif
-}
-
 /// Stores 4 doubles at `p` (which must be 32-byte aligned) bypassing the caches where the target
 /// has AVX (`vmovntpd`); two SSE2 streaming stores (`movntpd`, 16-byte alignment) otherwise.
 static inline __attribute__((always_inline)) void
