@@ -98,6 +98,20 @@ struct ProfileInputTests {
         for (a, b) in zip(weighted.trajectory.unknowns, [1, 0.8, 0.3, 0.1, 0.2, 1]) { #expect(abs(a - b) < 1e-6) }
     }
 
+    @Test("a keyframe the model draws exactly (σ at the rounding level) pins the start without stalling the fit",
+          arguments: [1e-17, 1e-30])
+    func roundingLevelStandardError(tiny: Double) throws {
+        // Six keyframes of a known cubic-bezier trajectory, six unknowns: the fit must reach it.
+        let x = [0, 0.2, 0.4, 0.6, 0.8, 1.0]
+        let c = try CubicBezierTiming(x1: 0.3, y1: 0.1, x2: 0.2, y2: 1)
+        let values = x.map { 1 - 0.2 * c.value(at: $0) }
+        let fit = try TrajectoryFitter(kind: .cubicBezier).fit(parameter: "p", progress: x, values: values,
+                                                               standardErrors: [tiny] + x.dropFirst().map { _ in 1e-3 })
+        #expect(fit.weighted)
+        #expect(fit.rms < 1e-9, "rms \(fit.rms): the solver stopped at \(fit.trajectory.unknowns)")
+        for (a, b) in zip(fit.trajectory.unknowns, [1, 0.8, 0.3, 0.1, 0.2, 1]) { #expect(abs(a - b) < 1e-6) }
+    }
+
     @Test("the joint residuals' Jacobian (chain rule through the trajectories) matches finite differences")
     func jointJacobian() throws {
         let frames = try source([0, 0.2, 0.4, 0.6, 0.8, 1], points: 24)

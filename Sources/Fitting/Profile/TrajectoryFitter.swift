@@ -13,7 +13,8 @@ import LeastSquares
 /// keyframes' Nyquist frequency (``ProfileTimingKind/nyquistOmega(progress:)``) and ζ ≥ 0
 /// (spring). When any σⱼ is 0, NaN or infinite (a keyframe value on a bound, a fit without
 /// degrees of freedom) the fit is unweighted (σⱼ = 1 for all) — ``TrajectoryFit/weighted`` says
-/// which. The Jacobian is exact (``ParameterTrajectory``'s gradient: implicit differentiation of
+/// which. σⱼ below 1e-8 of the values' scale count as that floor (rounding-level σ would otherwise
+/// dominate the solver's scaling and stall it). The Jacobian is exact (``ParameterTrajectory``'s gradient: implicit differentiation of
 /// the cubic-bezier solve, the spring's closed-form derivatives).
 ///
 /// Starts: every candidate timing of a fixed set (cubic-bezier: the named CSS curves, back-in/out
@@ -89,7 +90,13 @@ public struct TrajectoryFitter: Sendable {
                 reducedChiSquare: nil, weighted: weighted, status: nil, activeBounds: [nil, nil])
         }
 
-        let weights = weighted ? sigma.map { 1 / $0 } : [Double](repeating: 1, count: count)
+        // A keyframe the model draws exactly (the rest pose at progress 0, say) has σⱼ at the
+        // rounding level, ~1e-17: a weight of 1e17 would swamp the solver's scaled step test
+        // (‖D·Δθ‖ ≤ xtol·‖D·θ‖ with D the Jacobian's column norms) and stop it where it started.
+        // The keyframe values are themselves converged only to ~1e-10 relative, so σⱼ is floored
+        // at 1e-8 of the values' scale: still a pin ten million times tighter than a typical σ.
+        let sigmaFloor = 1e-8 * Swift.max(1, v.reduce(0) { Swift.max($0, abs($1)) })
+        let weights = weighted ? sigma.map { 1 / Swift.max($0, sigmaFloor) } : [Double](repeating: 1, count: count)
         let kind = self.kind
         let n = kind.unknownCount
         let problem = LeastSquaresProblem(
