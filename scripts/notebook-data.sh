@@ -35,3 +35,9 @@ for tol in 1 0.1 0.01 0.001; do
     "$bench" --workload flatten --curves 500 --check-curves 100 --tolerance "$tol" --repeats 1 \
         --csv "$out/bench-flatten-$tol.csv" --quiet > /dev/null
 done
+
+# Peers: `make bench-peers` takes minutes and installs the peers, so it is not run here; its
+# CSV files are picked up when it has written them.
+for f in "$root/out/bench-peers.csv" "$root/out/bench-peers-geometry.csv"; do
+    if [ -f "$f" ]; then cp "$f" "$out/"; fi
+done
