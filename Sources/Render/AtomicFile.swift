@@ -81,6 +81,33 @@ public enum AtomicFile {
         }
     }
 
+    /// Checks, without writing anything, that a later ``write(_:to:)`` to `url` can succeed as
+    /// far as can be known now: the folder exists and takes a new file (a temporary file is
+    /// created there and removed at once, under the same lock as a write's), and the destination
+    /// is not a folder. Long jobs call this before their work, so that they fail in a second
+    /// rather than after an hour.
+    public static func checkWritable(_ url: URL) throws(FileWriteError) {
+        let folderURL = url.deletingLastPathComponent()
+        func failure(_ code: Int32, _ call: String) -> FileWriteError {
+            FileWriteError(code: code, call: call, path: url.displayPath, folder: folderURL.displayPath)
+        }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.systemPath, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw failure(EISDIR, "rename")
+        }
+        let name = String(decoding: url.lastPathComponent.utf8.prefix(200), as: UTF8.self)
+        var template = Array("\(folderURL.systemPath)/.\(name).tmp-XXXXXX".utf8CString)
+        // Never empty (the terminating NUL at least), so baseAddress is not nil.
+        let code = InterruptCleanup.withRegistry { _ -> Int32 in
+            let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            guard fd >= 0 else { return errno }
+            close(fd)
+            template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+            return 0
+        }
+        if code != 0 { throw failure(code, "mkstemp") }
+    }
+
     /// Writes `string` as UTF-8 (no byte-order mark) to `url` atomically.
     public static func write(_ string: String, to url: URL) throws(FileWriteError) {
         try write(Data(string.utf8), to: url)

@@ -231,7 +231,7 @@ enum BadInputTable {
         BadInput("sweep --resume: a binary file", sweepArguments + ["--resume"],
                  files: [.bytes("grid.csv", [0x6B, 0x00, 0x2C])], status: runtime, mentions: ["grid.csv", "NUL bytes"]),
         BadInput("sweep --resume: a folder where the CSV is expected", sweepArguments + ["--resume"],
-                 files: [.folder("grid.csv")], status: runtime, mentions: ["grid.csv", "is a directory"]),
+                 files: [.folder("grid.csv")], status: runtime, mentions: ["grid.csv", "directory"]),
 
         // MARK: segments-for
         BadInput("segments-for: zero tolerance", ["segments-for", "--tolerance", "0"], status: usage, mentions: ["--tolerance", "positive"]),
@@ -309,6 +309,16 @@ enum BadInputTable {
                  files: [.text("keyframes.csv", "progress,file\n0,square.csv\n")], status: usage, mentions: ["--shard goes with --profiles"]),
         BadInput("fit-profile: --keyframes and --profiles together", ["fit-profile", "--keyframes", "a.csv", "--profiles", "b.csv", "--out", "profile"],
                  status: usage, mentions: ["cannot be used together"]),
+
+        BadInput("fit: --shard without --targets", ["fit", "--target", "square.csv", "--shard", "9/2"],
+                 files: [.text("square.csv", square)], status: usage, mentions: ["--shard goes with --targets"]),
+        BadInput("fit: --resume without --targets", ["fit", "--target", "square.csv", "--resume", "--csv", "fit.csv"],
+                 files: [.text("square.csv", square)], status: usage, mentions: ["--resume goes with --targets"]),
+        BadInput("fit-profile --profiles: a line break in a quoted name", ["fit-profile", "--profiles", "list.csv", "--out", "profiles"],
+                 files: [.text("list.csv", "name,keyframes\n\"a\nb\",k.csv\n")], status: runtime, mentions: ["list.csv line 2", "folder name"]),
+        BadInput("fit-profile --profiles: a name longer than a file name may be", ["fit-profile", "--profiles", "list.csv", "--out", "profiles"],
+                 files: [.text("list.csv", "name,keyframes\n" + String(repeating: "é", count: 150) + ",k.csv\n")],
+                 status: runtime, mentions: ["list.csv line 2", "at most 200 bytes"]),
 
         // MARK: dispatch
         BadInput("no command", [], status: usage, mentions: ["missing command"]),

@@ -68,6 +68,45 @@ struct BatchResumeTests {
         expectFailure(try BinaryRunner.run(["fit", "--targets", manifest, "--resume"]), status: 2, mentioning: ["--resume", "--csv"])
     }
 
+    @Test("--resume with options that change the results (another radius; another timing or free list) is refused")
+    func refuseOtherOptions() throws {
+        let folder = try TemporaryFolder()
+        let manifest = examples.appendingPathComponent("squash-manifest.csv").path
+        let file = folder.file("fit.csv")
+        #expect(try BinaryRunner.run(["fit", "--targets", manifest, "--radius", "50", "--csv", file.path]).status == 0)
+        try cut(file, keeping: 3)
+        let other = try BinaryRunner.run(["fit", "--targets", manifest, "--radius", "80", "--csv", file.path, "--resume"])
+        expectFailure(other, status: 1, mentioning: [file.path + " line 3", "cannot resume", "computed again", "other options"])
+        // The same options resume fine (the recomputed last item agrees).
+        #expect(try BinaryRunner.run(["fit", "--targets", manifest, "--radius", "50", "--csv", file.path, "--resume"]).status == 0)
+
+        let list = examples.appendingPathComponent("squash-profiles.csv").path
+        let summary = folder.file("profiles.csv")
+        let base = ["fit-profile", "--profiles", list, "--size", "64x64", "--out", folder.file("profiles").path]
+        #expect(try BinaryRunner.run(base + ["--free", "yFactor,topYFactor", "--timing", "linear", "--csv", summary.path]).status == 0)
+        try cut(summary, keeping: 3)  // the header and the two rows of 'press'
+        // Same row count per profile (2 parameters), another timing: refused.
+        let timing = try BinaryRunner.run(base + ["--free", "yFactor,topYFactor", "--timing", "cubic-bezier", "--csv", summary.path, "--resume"])
+        expectFailure(timing, status: 1, mentioning: [summary.path + " line 2", "cannot resume"])
+        // Another pair of free parameters: refused.
+        let free = try BinaryRunner.run(base + ["--free", "yFactor,xFactor", "--timing", "linear", "--csv", summary.path, "--resume"])
+        expectFailure(free, status: 1, mentioning: [summary.path + " line 2", "cannot resume"])
+    }
+
+    @Test("a batch whose --csv cannot be written fails before any work, leaving nothing behind")
+    func unwritableCSV() throws {
+        let folder = try TemporaryFolder()
+        let list = examples.appendingPathComponent("squash-profiles.csv").path
+        let r = try BinaryRunner.run(["fit-profile", "--profiles", list, "--out", "profiles", "--csv", "nowhere/summary.csv"], in: folder.url)
+        expectFailure(r, status: 1, mentioning: ["nowhere/summary.csv", "does not exist"])
+        #expect(!r.stderr.contains("fit-profile 1/"), "it started fitting: \(r.stderr)")
+        #expect(try folder.contents().isEmpty)
+        let manifest = examples.appendingPathComponent("squash-manifest.csv").path
+        let f = try BinaryRunner.run(["fit", "--targets", manifest, "--csv", "nowhere/fit.csv"], in: folder.url)
+        expectFailure(f, status: 1, mentioning: ["nowhere/fit.csv", "does not exist"])
+        #expect(try folder.contents().isEmpty)
+    }
+
     @Test("fit-profile --profiles: cut after the first profile, resumed: the same summary byte for byte")
     func fitProfiles() throws {
         let folder = try TemporaryFolder()

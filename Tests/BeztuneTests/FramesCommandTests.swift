@@ -31,6 +31,18 @@ struct FramesCommandTests {
         #expect(sheet.width > 3 * 150)
     }
 
+    @Test("a second run with fewer frames into the same folder leaves only its own frames")
+    func staleFrames() throws {
+        let folder = try TemporaryFolder()
+        let out = folder.file("anim").path
+        for count in ["4", "2"] {
+            let r = try BinaryRunner.run(["frames", "--model", "ball", "--count", count, "--size", "32x32", "--out", out])
+            #expect(r.status == 0, "\(r.stderr)")
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+        #expect(names == ["contact.png", "frame_0000.png", "frame_0001.png", "frames.csv"])
+    }
+
     @Test("frames are byte-identical across runs; SVG frames on request")
     func deterministic() throws {
         let folder = try TemporaryFolder()

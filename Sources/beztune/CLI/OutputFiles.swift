@@ -16,6 +16,16 @@ enum OutputFiles {
         }
     }
 
+    /// Fails now, with the message a write would give, when `path` cannot be written (see
+    /// `AtomicFile.checkWritable`): for batch commands, before their work.
+    static func checkWritable(_ path: String) throws(CLIError) {
+        do throws(FileWriteError) {
+            try AtomicFile.checkWritable(URL(fileURLWithPath: path))
+        } catch {
+            throw .runtime(error.description)
+        }
+    }
+
     /// The output folder `path`, created (with its parents) when missing. Fails when something
     /// other than a folder is there or the folder cannot be created.
     static func folder(_ path: String) throws(CLIError) -> URL {

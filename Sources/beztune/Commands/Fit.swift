@@ -95,6 +95,10 @@ enum Fit {
                              resume: batch.resume, checkpointInterval: batch.checkpoint, console: console)
             return
         }
+        for option in ["shard", "checkpoint"] where arguments.string(option) != nil {
+            throw arguments.usage("--\(option) goes with --targets MANIFEST (a batch of fits)")
+        }
+        if arguments.flag("resume") { throw arguments.usage("--resume goes with --targets MANIFEST (a batch of fits)") }
         guard arguments.string("target") != nil || arguments.string("path") != nil else {
             throw arguments.usage("missing target: give --target FILE, --path D or --targets MANIFEST")
         }

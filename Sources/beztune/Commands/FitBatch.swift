@@ -12,14 +12,38 @@ enum FitBatch {
         let batch = try BatchManifest(manifest, fileColumn: "file", outputColumns: columns)
         let (table, fileColumn) = (batch.table, batch.fileColumn)
         let passed = table.header
+        if let csvFile { try OutputFiles.checkWritable(csvFile) }
         var csv = CSVWriter(header: passed + columns)
         let rows = shard.range(of: table.rows.count)
         let count = rows.count
+
+        /// The output fields of manifest row `index` (and whether it failed).
+        func fields(_ index: Int) -> (fields: [CSVField], failed: Bool) {
+            let name = table.rows[index][fileColumn].trimmingWhitespace
+            do throws(CLIError) {
+                guard !name.isEmpty else { throw .runtime("\(manifest) line \(table.lineNumbers[index]): empty file name") }
+                let target: TargetOutline
+                do throws(FitTarget.Failure) {
+                    target = try FitTarget.read(file: batch.path(of: String(name)), fit)
+                } catch {
+                    throw .runtime(error.message)
+                }
+                let result = try Fit.fitOnce(target, fit)
+                return (FitReport.fields(result) + [.text(result.converged ? "" : "did not converge")], false)
+            } catch {
+                return (FitReport.failedFields(free: fit.setup.freeCount) + [.text(error.message.oneLine)], true)
+            }
+        }
+
         var failed = 0
         var first = rows.lowerBound
         if resume, let csvFile {
-            let kept = try BatchResume.rowsDone(in: csvFile, header: passed + columns,
-                                                items: rows.map { table.rows[$0] }, rowCount: { _ in 1 })
+            let header = passed + columns
+            let kept = try BatchResume.rowsDone(in: csvFile, header: header, items: rows.map { table.rows[$0] },
+                                                rowCount: { _ in 1 }) { item in
+                let index = rows.lowerBound + item
+                return [table.rows[index].map(CSVField.text) + fields(index).fields]
+            }
             for row in kept.rows { csv.appendRow(row.map(CSVField.text)) }
             first += kept.items
             if kept.items > 0 { console.printError("fit: resuming after \(kept.items) of \(count) targets already in \(csvFile)") }
@@ -27,25 +51,10 @@ enum FitBatch {
         var checkpoint = CSVCheckpoint(interval: checkpointInterval)
         for index in first..<rows.upperBound {
             let row = table.rows[index]
-            let name = row[fileColumn].trimmingWhitespace
-            console.printError("fit \(index - rows.lowerBound + 1)/\(count): \(name)")
-            var fields: [CSVField]
-            do throws(CLIError) {
-                guard !name.isEmpty else { throw .runtime("\(manifest) line \(table.lineNumbers[index]): empty file name") }
-                let path = batch.path(of: String(name))
-                let target: TargetOutline
-                do throws(FitTarget.Failure) {
-                    target = try FitTarget.read(file: path, fit)
-                } catch {
-                    throw .runtime(error.message)
-                }
-                let result = try Fit.fitOnce(target, fit)
-                fields = FitReport.fields(result) + [.text(result.converged ? "" : "did not converge")]
-            } catch {
-                failed += 1
-                fields = FitReport.failedFields(free: fit.setup.freeCount) + [.text(error.message.oneLine)]
-            }
-            csv.appendRow(row.map(CSVField.text) + fields)
+            console.printError("fit \(index - rows.lowerBound + 1)/\(count): \(row[fileColumn].trimmingWhitespace)")
+            let result = fields(index)
+            if result.failed { failed += 1 }
+            csv.appendRow(row.map(CSVField.text) + result.fields)
             if let csvFile, index + 1 < rows.upperBound { try checkpoint.reached(text: csv.text, file: csvFile) }
         }
         if let csvFile {

@@ -164,6 +164,8 @@ struct FitProfileOutputs {
         for (i, data) in frames.enumerated() {
             try OutputFiles.write(data, to: framesFolder.appendingPathComponent(Frames.frameName(i, .png)).path)
         }
+        // Frames of an earlier run with more keyframes would pass for this run's.
+        Frames.removeStaleFrames(in: framesFolder, keeping: frames.count)
         try OutputFiles.write(contact, to: folder.appendingPathComponent("contact.png").path)
         try OutputFiles.write(chart, to: folder.appendingPathComponent("profile.png").path)
         try OutputFiles.write(profileCSV, to: folder.appendingPathComponent("profile.csv").path)

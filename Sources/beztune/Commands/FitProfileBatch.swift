@@ -24,7 +24,7 @@ enum FitProfileBatch {
             let given = nameColumn.map { String(table.rows[index][$0].trimmingWhitespace) } ?? ""
             let name = given.isEmpty ? Self.stem(of: String(manifest)) : given
             guard Self.isFolderName(name) else {
-                throw .runtime("\(list) line \(line): '\(name)' cannot be a folder name (no '/', not '.' or '..', at most 200 characters)")
+                throw .runtime("\(list) line \(line): '\(name)' cannot be a folder name (no '/' or control characters, not '.' or '..', at most 200 bytes)")
             }
             if let earlier = seen[name] {
                 throw .runtime("\(list) line \(line): profile name '\(name)' repeats that of line \(earlier); give each row its own 'name'")
@@ -33,9 +33,23 @@ enum FitProfileBatch {
             names.append(name)
         }
 
-        let outFolder = try OutputFiles.folder(out)
+        if let csvFile { try OutputFiles.checkWritable(csvFile) }
         var csv = CSVWriter(header: table.header + columns)
         let rows = batch.shard.range(of: table.rows.count)
+        let blank = [CSVField](repeating: .empty, count: FitProfileReport.timingColumns.count + FitProfileReport.timingExtras.count - 1)
+
+        /// List row `index`'s profile (nil when it could not be fitted) and its summary rows.
+        func profile(_ index: Int) -> (outputs: FitProfileOutputs?, rows: [[CSVField]]) {
+            let passed = table.rows[index].map(CSVField.text) + [.text(names[index])]
+            let manifest = String(table.rows[index][manifestColumn].trimmingWhitespace)
+            do throws(CLIError) {
+                let outputs = try FitProfileOutputs(manifest: manifestList.path(of: manifest), settings)
+                return (outputs, try Self.rows(of: outputs.timingCSV).map { passed + $0.map(CSVField.text) + [.empty] })
+            } catch {
+                return (nil, [passed + blank + [.text("error"), .text(error.message.oneLine)]])
+            }
+        }
+
         var failed = 0
         var first = rows.lowerBound
         if batch.resume, let csvFile {
@@ -44,29 +58,29 @@ enum FitProfileBatch {
             let perProfile = settings.fit.setup.freeCount * (settings.joint ? 2 : 1)
             let kept = try BatchResume.rowsDone(in: csvFile, header: table.header + columns,
                                                 items: rows.map { table.rows[$0] + [names[$0]] },
-                                                rowCount: { $0.count > status && $0[status] == "error" ? 1 : perProfile })
+                                                rowCount: { $0.count > status && $0[status] == "error" ? 1 : perProfile },
+                                                recompute: { profile(rows.lowerBound + $0).rows })
             for row in kept.rows { csv.appendRow(row.map(CSVField.text)) }
             first += kept.items
             if kept.items > 0 { console.printError("fit-profile: resuming after \(kept.items) of \(rows.count) profiles already in \(csvFile)") }
         }
+        let outFolder = try OutputFiles.folder(out)
         var checkpoint = CSVCheckpoint(interval: batch.checkpoint)
         for index in first..<rows.upperBound {
-            let row = table.rows[index]
-            let manifest = String(row[manifestColumn].trimmingWhitespace)
-            let path = manifestList.path(of: manifest)
             console.printError("fit-profile \(index - rows.lowerBound + 1)/\(rows.count): \(names[index])")
-            let passed = row.map(CSVField.text) + [.text(names[index])]
-            do throws(CLIError) {
-                let outputs = try FitProfileOutputs(manifest: path, settings)
-                try outputs.write(to: outFolder.appendingPathComponent(names[index]).path)
-                for warning in outputs.warnings { console.printError("beztune fit-profile: \(names[index]): warning: \(warning)") }
-                let timing = try Self.rows(of: outputs.timingCSV)
-                for fields in timing { csv.appendRow(passed + fields.map(CSVField.text) + [.empty]) }
-            } catch {
-                failed += 1
-                let blank = [CSVField](repeating: .empty, count: FitProfileReport.timingColumns.count + FitProfileReport.timingExtras.count - 1)
-                csv.appendRow(passed + blank + [.text("error"), .text(error.message.oneLine)])
+            var (outputs, summary) = profile(index)
+            if let fitted = outputs {
+                do throws(CLIError) {
+                    try fitted.write(to: outFolder.appendingPathComponent(names[index]).path)
+                    for warning in fitted.warnings { console.printError("beztune fit-profile: \(names[index]): warning: \(warning)") }
+                } catch {
+                    let passed = table.rows[index].map(CSVField.text) + [.text(names[index])]
+                    summary = [passed + blank + [.text("error"), .text(error.message.oneLine)]]
+                    outputs = nil
+                }
             }
+            if outputs == nil { failed += 1 }
+            for row in summary { csv.appendRow(row) }
             if let csvFile, index + 1 < rows.upperBound { try checkpoint.reached(text: csv.text, file: csvFile) }
         }
         if let csvFile {
@@ -95,6 +109,7 @@ enum FitProfileBatch {
     }
 
     static func isFolderName(_ name: String) -> Bool {
-        !name.isEmpty && name != "." && name != ".." && !name.contains("/") && !name.contains("\0") && name.count <= 200
+        !name.isEmpty && name != "." && name != ".." && !name.contains("/") && name.utf8.count <= 200
+            && !name.unicodeScalars.contains(where: ManifestEntries.isControl)
     }
 }

@@ -96,6 +96,7 @@ enum Frames {
             try OutputFiles.write(data, to: folder.appendingPathComponent(frameName(i, format)).path)
         }
         try OutputFiles.write(encoded[encoded.count - 1], to: folder.appendingPathComponent("contact.png").path)
+        removeStaleFrames(in: folder, keeping: encoded.count - 1)
         var csv = CSVWriter(header: ["frame", "progress"] + profile.base.names)
         for i in 0..<count {
             csv.appendRow([.int(i), .double(progresses[i])] + profile.base.names.indices.map { .double(parameters[i].value(at: $0)) })
@@ -149,6 +150,17 @@ enum Frames {
         }
         if !verbs.isEmpty { out.append(Path(verbs: verbs, xs: xs, ys: ys)) }
         return out
+    }
+
+    /// Removes the frames (`frame_NNNN.png`/`.svg`) at index `count` and beyond that an earlier
+    /// run with more frames left in `folder`, so the folder holds exactly this run's frames.
+    static func removeStaleFrames(in folder: URL, keeping count: Int) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names where name.hasPrefix("frame_") && (name.hasSuffix(".png") || name.hasSuffix(".svg")) {
+            if let i = Int(name.dropFirst(6).dropLast(4)), i >= count {
+                try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+            }
+        }
     }
 
     static func frameName(_ i: Int, _ format: ImageFormat) -> String {

@@ -111,6 +111,7 @@ enum SweepCommand {
             if !relative { break }
         }
 
+        try OutputFiles.checkWritable(file)
         let grid = SweepGrid(factors: factors, segments: segments, relative: relative, columns: columns)
         let pairs = try Shard.parse(arguments).range(of: grid.count)
         let header = (columns.header + (relative ? ["k_relative"] : [])).joined(separator: ",") + "\n"

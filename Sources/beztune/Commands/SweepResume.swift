@@ -48,7 +48,7 @@ enum SweepResume {
         }
         let rows = lines.count - 1
         guard rows <= pairs.count else {
-            throw failure(nil, "it has \(rows) rows, more than the \(pairs.count) pairs of this sweep (same --k-range, --segments and --shard as before?)")
+            throw failure(pairs.count + 2, "it has \(rows) rows, more than the \(pairs.count) pairs of this sweep (same --k-range, --segments and --shard as before?)")
         }
         for i in 0..<rows {
             let fields = lines[i + 1].split(separator: ",", omittingEmptySubsequences: false)
