@@ -113,12 +113,13 @@ public struct Chart: Sendable {
             }
         }
         canvas.resetClip()
-        // Legend, top right inside the plot area.
+        // Legend inside the plot area, in the corner that hides the least of the data (top
+        // right on a tie).
         let named = series.enumerated().filter { !$0.element.name.isEmpty }
         guard !named.isEmpty else { return }
         let textWidth = named.map { canvas.textWidth($0.element.name, size: 12) }.max() ?? 0
         let boxWidth = textWidth + 46, boxHeight = Double(named.count) * 18 + 10
-        let x0 = area.right - boxWidth - 8, y0 = area.top + 8
+        let (x0, y0) = legendCorner(width: boxWidth, height: boxHeight, area: area, axes: ax)
         canvas.setPath(Path.polyline([Point(x0, y0), Point(x0 + boxWidth, y0), Point(x0 + boxWidth, y0 + boxHeight),
                                       Point(x0, y0 + boxHeight)], closed: true))
         canvas.fill(Color.white.withAlpha(0.9))
@@ -133,5 +134,33 @@ public struct Chart: Sendable {
             if s.kind != .line { canvas.dot(at: Point(x0 + 20, y - 4), radius: 3.5, fill: color, stroke: nil) }
             canvas.text(s.name, at: Point(x0 + 38, y), size: 12)
         }
+    }
+
+    /// The top-left corner of a `width` × `height` legend box: of the four corners of the plot
+    /// area (8 pixels in), the one whose box covers the fewest samples of the series (each
+    /// polyline sampled every few pixels), top right first on a tie.
+    func legendCorner(width: Double, height: Double, area: (left: Double, top: Double, right: Double, bottom: Double),
+                      axes ax: (x: (Double, Double, [Double]), y: (Double, Double, [Double]))) -> (Double, Double) {
+        var samples: [Point] = []
+        for s in series {
+            let pts = s.points.filter(drawable).map { pixel($0, ax) }
+            samples += pts
+            guard s.kind != .scatter else { continue }
+            for (p, q) in zip(pts, pts.dropFirst()) {
+                let steps = Swift.min(200, Int((q - p).length / 4))
+                if steps > 1 { for k in 1..<steps { samples.append(p + (q - p) * (Double(k) / Double(steps))) } }
+            }
+        }
+        let corners = [(area.right - width - 8, area.top + 8), (area.left + 8, area.top + 8),
+                       (area.right - width - 8, area.bottom - height - 8), (area.left + 8, area.bottom - height - 8)]
+        func covered(_ c: (Double, Double)) -> Int {
+            samples.count { $0.x >= c.0 - 4 && $0.x <= c.0 + width + 4 && $0.y >= c.1 - 4 && $0.y <= c.1 + height + 4 }
+        }
+        var best = corners[0], fewest = covered(corners[0])
+        for c in corners.dropFirst() where fewest > 0 {
+            let n = covered(c)
+            if n < fewest { (best, fewest) = (c, n) }
+        }
+        return best
     }
 }
