@@ -106,6 +106,20 @@ import _CIntrinsics
 ///   live set spilling; three groups instead of two — no faster; predicting along this piece's
 ///   chord instead of the tangent T (reusing c × B″(b)) — 46.9 segments and more rejections;
 ///   σ = 1 — 45.1 segments but slower (rejections).
+/// - Measured and not kept on an AVX-512 machine (Zen 4, `-target-cpu znver4` against this
+///   kernel's haswell build, medians of 5–7 alternating runs of the benchmark): eight lanes per
+///   vector (`SIMD8<Double>`, one zmm register) in two groups — 0.91× — and in one group — 0.86×
+///   (more lanes make a step with some lane needing attention the common case); this kernel
+///   built for znver4 unchanged — 1.06×; lane buffers skewed by five cache lines so the lanes'
+///   output streams fall in different cache sets — no change. A second density-placement kernel
+///   (eight pieces per vector; the density ρ₀ + g/2 with g = |B′·B″|/(2|B′|²) for the chord's
+///   turn, which cut the curves with a failing piece from 20 % to 4 %; max of three samples on
+///   each of 16 spans; every piece certified by this kernel's test; 48.85 segments per curve,
+///   0/2,000 over): 0.90× in the haswell build, 1.03× with zmm registers — its ≈ 3,100
+///   instructions per curve (sampling, placement, certification, output) are no fewer than this
+///   kernel's ≈ 3,460 (2,620 in steps, 550 set-up and refill, 300 delivery); fusing its
+///   evaluation into the certification (neighbours shifted in by `valignq`) and placing one curve
+///   while certifying the previous made it slower (0.92×).
 struct FlatteningKernel {
     typealias V = SIMD4<Double>
     typealias Mask = SIMDMask<SIMD4<Int64>>
