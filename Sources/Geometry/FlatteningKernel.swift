@@ -119,7 +119,12 @@ import _CIntrinsics
 ///   instructions per curve (sampling, placement, certification, output) are no fewer than this
 ///   kernel's ≈ 3,460 (2,620 in steps, 550 set-up and refill, 300 delivery); fusing its
 ///   evaluation into the certification (neighbours shifted in by `valignq`) and placing one curve
-///   while certifying the previous made it slower (0.92×).
+///   while certifying the previous made it slower (0.92×). A likely reason (inferred from the
+///   instruction mix; this machine has no performance counters): a step issues ≈ 60 multiplies
+///   and multiply-adds plus ≈ 25 compares and blends, all of which Zen 4 executes on its two
+///   FP0/FP1 pipes, ≈ 44 cycles per four-lane step — close to the ≈ 11–13 cycles per lane-step
+///   measured — and a 512-bit operation occupies a 256-bit pipe for two cycles, so wider
+///   vectors cannot help; only fewer floating-point operations per piece can.
 struct FlatteningKernel {
     typealias V = SIMD4<Double>
     typealias Mask = SIMDMask<SIMD4<Int64>>
