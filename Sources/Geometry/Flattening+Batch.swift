@@ -135,13 +135,15 @@ extension Flattening {
     /// `batchCapacity` (Wang count above ≈ 710) are deferred and run together at the end in lanes
     /// of their size.
     @inline(__always)
+    /// `capacity` (at most `batchCapacity`) sizes the lanes; curves needing more are deferred.
     func forEach<Source: FlatteningCurveSource>(_ source: Source, withParameters: Bool,
+                                                capacity: Int = Flattening.batchCapacity,
                                                 _ body: (FlattenedCurveView) -> Void) {
         guard source.count > 0 else { return }
         withoutActuallyEscaping(body) { body in
             var driver = BatchDriver(flattening: self, source: source, withParameters: withParameters,
-                                     capacity: Flattening.batchCapacity, body: body)
-            let kernel = FlatteningKernel(capacity: Flattening.batchCapacity, storeParameters: withParameters)
+                                     capacity: capacity, body: body)
+            let kernel = FlatteningKernel(capacity: capacity, storeParameters: withParameters)
             kernel.run(&driver)
             kernel.deallocate()
             // The curves that need more room than the lanes have, together, in lanes of their size.

@@ -33,27 +33,100 @@ extension Flattening {
     /// per subpath into polylines; see `FlattenedPath.pointCount` for how vertices are counted.
     /// Each segment is within the tolerance of its own part of the polyline, so the whole path
     /// is within the tolerance of the polylines.
+    ///
+    /// The curved segments go through the batch kernel together (`forEachFlattened`), four to
+    /// eight in flight at once — the same polylines as one `flatten(_: PathSegment)` call per
+    /// segment, several times faster for paths of many curves.
     public func flatten(_ path: Path) -> FlattenedPath {
+        let subpaths = path.subpaths
+        // The curved segments in path order, quadratics by their exact cubic elevation.
+        var curves: [CubicBezier] = []
+        var quadratics: [QuadraticBezier?] = []
+        for sub in subpaths {
+            for segment in sub.segments {
+                switch segment {
+                case .line: break
+                case .quadratic(let q): curves.append(q.elevated); quadratics.append(q)
+                case .cubic(let c): curves.append(c); quadratics.append(nil)
+                }
+            }
+        }
+        let pieces = flattenedPieces(curves, quadratics: quadratics)
+
         var polylines: [Polyline] = []
         var status = FlattenedCurve.Status.guaranteed
         var bound = 0.0
-        func add(_ segment: PathSegment, to points: inout [Point]) {
-            let r = flatten(segment)
+        func add(_ r: (status: FlattenedCurve.Status, bound: Double), _ points: ArraySlice<Point>, to out: inout [Point]) {
             status = Swift.max(status, r.status)
-            bound = r.deviationBound.isNaN ? .nan : Swift.max(bound, r.deviationBound)
-            points.append(contentsOf: r.points.dropFirst())
+            bound = r.bound.isNaN ? .nan : Swift.max(bound, r.bound)
+            out.append(contentsOf: points.dropFirst())
         }
-        for sub in path.subpaths where !sub.segments.isEmpty {
+        func addLine(_ s: LineSegment, to out: inout [Point]) {
+            let r = flatten(.line(s))
+            add((r.status, r.deviationBound), r.points[...], to: &out)
+        }
+        var k = 0
+        for sub in subpaths where !sub.segments.isEmpty {
             var points = [sub.start]
-            for s in sub.segments { add(s, to: &points) }
-            if sub.closed {
-                if let last = points.last, last != sub.start {
-                    add(.line(LineSegment(last, sub.start)), to: &points)
+            var room = 2
+            var j = k
+            for segment in sub.segments {
+                if case .line = segment { room += 1 } else { room += pieces.counts[j]; j += 1 }
+            }
+            points.reserveCapacity(room)
+            for segment in sub.segments {
+                if case .line(let s) = segment {
+                    addLine(s, to: &points)
+                } else {
+                    add((pieces.statuses[k], pieces.bounds[k]), pieces.points[pieces.starts[k]..<(pieces.starts[k] + pieces.counts[k])],
+                        to: &points)
+                    k += 1
                 }
+            }
+            if sub.closed {
+                if let last = points.last, last != sub.start { addLine(LineSegment(last, sub.start), to: &points) }
                 points.removeLast()  // the end is the start again
             }
             polylines.append(Polyline(points: points, closed: sub.closed))
         }
         return FlattenedPath(polylines: polylines, status: status, deviationBound: bound)
+    }
+
+    /// The polylines of `curves` — curve i's vertices are `points[starts[i] ..< starts[i] + counts[i]]`
+    /// (in completion order in `points`) — their statuses and bounds; where `quadratics[i]` is
+    /// set the vertices are that quadratic's points at the kernel's parameters, as
+    /// `flatten(_: PathSegment)` gives them.
+    func flattenedPieces(_ curves: [CubicBezier], quadratics: [QuadraticBezier?])
+        -> (points: [Point], starts: [Int], counts: [Int], statuses: [FlattenedCurve.Status], bounds: [Double]) {
+        let n = curves.count
+        guard n > 0 else { return ([], [], [], [], []) }
+        var starts = [Int](repeating: 0, count: n), counts = starts
+        var statuses = [FlattenedCurve.Status](repeating: .guaranteed, count: n)
+        var bounds = [Double](repeating: 0, count: n)
+        var points: [Point] = []
+        let anyQuadratic = quadratics.contains { $0 != nil }
+        // Lanes as large as the largest curve needs (a few kilobytes for most paths, instead of
+        // the batch default's 192 KiB); the kernel defers any curve that needs more.
+        var largestWang = 1.0
+        for c in curves {
+            let w = scaled(c).wang
+            if w.isFinite && w > largestWang { largestWang = w }
+        }
+        largestWang = Swift.min(largestWang, FlatteningKernel.largestWang(capacity: Flattening.batchCapacity))
+        let capacity = FlatteningKernel.slots(wang: largestWang)
+        curves.withUnsafeBufferPointer { buffer in
+            forEach(BufferCurveSource(buffer: buffer), withParameters: anyQuadratic, capacity: capacity) { v in
+                starts[v.index] = points.count
+                counts[v.index] = v.points.count
+                statuses[v.index] = v.status
+                bounds[v.index] = v.deviationBound
+                if let q = quadratics[v.index] {
+                    for t in v.parameters { points.append(q.point(at: t)) }
+                } else {
+                    points.append(contentsOf: v.points)
+                }
+            }
+        }
+        return (points, starts, counts, statuses, bounds)
     }
 }
