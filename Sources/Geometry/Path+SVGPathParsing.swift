@@ -252,6 +252,7 @@ struct SVGPathParser {
             }
             guard skipDigits() > 0 else { throw failure(expected: "a digit") }
         }
+        if let value = DecimalFastPath.value(bytes, start..<position) { return value }
         let utf8 = text.utf8
         let lower = utf8.index(utf8.startIndex, offsetBy: start)
         let upper = utf8.index(lower, offsetBy: position - start)
