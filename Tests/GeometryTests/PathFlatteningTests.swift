@@ -73,10 +73,10 @@ struct PathFlatteningTests {
         var rng = SplitMix64(seed: 907)
         for trial in 0..<40 {
             let path = randomPath(trial < 20 ? 1 + trial : 200, &rng)
-            for tolerance in [1e-3, 0.05, 2.0] {
-                let f = Flattening(tolerance: tolerance, maxSegments: 20_000)
+            for (tolerance, method) in [(1e-3, Flattening.Method.adaptive), (0.05, .adaptive), (2.0, .adaptive), (0.05, .uniformWang)] {
+                let f = Flattening(tolerance: tolerance, method: method, maxSegments: 20_000)
                 let batched = f.flatten(path), expected = reference(f, path)
-                #expect(batched.polylines == expected.polylines, "trial \(trial) at \(tolerance)")
+                #expect(batched.polylines == expected.polylines, "trial \(trial) at \(tolerance), \(method)")
                 #expect(batched.status == expected.status)
                 #expect(batched.deviationBound == expected.deviationBound
                         || (batched.deviationBound.isNaN && expected.deviationBound.isNaN))
