@@ -133,9 +133,9 @@ extension Flattening {
     /// The driver: curves 0..<count from `source`, each prepared (`prepare`), the kernel's ones
     /// run eight at a time, the rest delivered directly; the curves that need more lane slots than
     /// `batchCapacity` (Wang count above ≈ 710) are deferred and run together at the end in lanes
-    /// of their size.
+    /// of their size. `capacity` (at most `batchCapacity`) sizes the lanes; curves needing more
+    /// are deferred.
     @inline(__always)
-    /// `capacity` (at most `batchCapacity`) sizes the lanes; curves needing more are deferred.
     func forEach<Source: FlatteningCurveSource>(_ source: Source, withParameters: Bool,
                                                 capacity: Int = Flattening.batchCapacity,
                                                 _ body: (FlattenedCurveView) -> Void) {

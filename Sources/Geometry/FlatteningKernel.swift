@@ -510,19 +510,6 @@ struct FlatteningKernel {
         let storeParameters = self.storeParameters
         // Two groups stepped alternately, their u and h in registers.
         let g0 = groups, g1 = groups + 1
-        if activeLanes <= 4 {
-            // Four curves or fewer (a single curve, the tail of a small batch): the driver is
-            // already empty and the second group idle, so only the first one steps.
-            var u0 = g0.pointee.u, h0 = g0.pointee.h
-            while activeLanes > 0 {
-                if FlatteningKernel.advance(g0, &u0, &h0, storeParameters: storeParameters, nearlyFull: nearlyFull) {
-                    (g0.pointee.u, g0.pointee.h) = (u0, h0)
-                    activeLanes -= drain(&driver, g0, group: 0)
-                    (u0, h0) = (g0.pointee.u, g0.pointee.h)
-                }
-            }
-            return
-        }
         var u0 = g0.pointee.u, h0 = g0.pointee.h, u1 = g1.pointee.u, h1 = g1.pointee.h
         while activeLanes > 0 {
             let e0 = FlatteningKernel.advance(g0, &u0, &h0, storeParameters: storeParameters, nearlyFull: nearlyFull)
