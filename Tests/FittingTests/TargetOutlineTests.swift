@@ -62,7 +62,20 @@ struct TargetOutlineTests {
         #expect(throws: TargetError.nonFinite(index: 1)) { try TargetOutline(points: [Point(0, 0), Point(.nan, 1), Point(2, 0)]) }
         #expect(throws: TargetError.coincidentPoints) { try TargetOutline(points: [Point(2, 2), Point(2, 2), Point(2, 2), Point(2, 2)]) }
         #expect(throws: TargetError.collinearPoints) { try TargetOutline(points: [Point(0, 0), Point(1, 1), Point(3, 3), Point(2, 2)]) }
-        for e in [TargetError.noPath, .coincidentPoints, .collinearPoints, .tooFewPoints(count: 1, minimum: 3), .transformed(line: 4)] {
+        // Coordinates near ±1.8e308: the extent or the perimeter overflows (found by FuzzTargetOutline;
+        // the resampled list came back empty and `boundingBox` trapped).
+        let huge = [Point(3e18, 0), Point(-1e308, 1e308), Point(0, -1e308), Point(5, 5)]
+        #expect(throws: TargetError.outlineTooLarge) { try TargetOutline(points: huge) }
+        #expect(throws: TargetError.outlineTooLarge) { try TargetOutline(points: huge, resampledTo: 7) }
+        let wide = [Point(-1.7e308, 0), Point(1.7e308, 0), Point(0, 1)]  // finite, but 3.4e308 wide
+        #expect(throws: TargetError.outlineTooLarge) { try TargetOutline(points: wide) }
+        // Extent finite (1.5e308), perimeter not (≈ 3·1.5e308): only the resampling sees it.
+        let long = [Point(0, 0), Point(1.5e308, 0), Point(0, 1e300)]
+        #expect((try? TargetOutline(points: long)) != nil)
+        #expect(throws: TargetError.outlineTooLarge) { try TargetOutline(points: long, resampledTo: 12) }
+        #expect(throws: TargetError.outlineTooLarge) { try TargetOutline(pathData: "M-1e308 0 L1e308 0 L0 1e308 Z", sampleCount: 10) }
+        for e in [TargetError.noPath, .coincidentPoints, .collinearPoints, .tooFewPoints(count: 1, minimum: 3), .transformed(line: 4),
+                  .outlineTooLarge] {
             #expect(!e.description.contains("\n") && !e.description.isEmpty)
         }
     }

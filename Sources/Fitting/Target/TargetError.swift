@@ -27,6 +27,8 @@ public enum TargetError: Error, Hashable, Sendable, CustomStringConvertible {
     case coincidentPoints
     /// The points lie on one line: the outline encloses no area.
     case collinearPoints
+    /// The outline's extent or length overflows a double (coordinates near ±1.8e308).
+    case outlineTooLarge
 
     public var description: String {
         switch self {
@@ -50,6 +52,8 @@ public enum TargetError: Error, Hashable, Sendable, CustomStringConvertible {
             "every target point is the same point: the outline has no extent"
         case .collinearPoints:
             "the target points lie on one line: the outline encloses no area"
+        case .outlineTooLarge:
+            "the target's size or length overflows a double (coordinates near ±1.8e308); scale the target down"
         }
     }
 }

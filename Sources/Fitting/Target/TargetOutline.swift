@@ -31,7 +31,8 @@ public struct TargetOutline: Sendable {
     public let source: Source
 
     /// The bounding box of ``points``.
-    /// Audit: every initializer validates at least 3 points, so the box exists.
+    /// Audit: every initializer ends with at least 3 points (validated, or resampled to a count
+    /// ≥ 3 with an empty result rejected), so the box exists.
     public var boundingBox: Rect { Rect(enclosing: points)! }
 
     /// The length of the bounding box's diagonal: the target's size, the unit the fitter's
@@ -49,7 +50,10 @@ public struct TargetOutline: Sendable {
         let polygon = Path.polyline(given, closed: true)
         if let count {
             precondition(count >= 3, "TargetOutline: resample to at least 3 points")
-            points = ArcLengthResampling.points(alongClosedPolygon: given, count: count)
+            // Empty only when the polygon's length overflows (it is finite, not all one point).
+            let samples = ArcLengthResampling.points(alongClosedPolygon: given, count: count)
+            guard !samples.isEmpty else { throw .outlineTooLarge }
+            points = samples
         } else {
             points = given
         }
@@ -71,17 +75,39 @@ public struct TargetOutline: Sendable {
         }
         let closed = Path(subpath: sub)
         let samples = ArcLengthResampling.points(alongClosed: sub, count: sampleCount)
-        guard !samples.isEmpty else { throw .emptyOutline }
+        guard !samples.isEmpty else {
+            // No length: every segment is a point — or a length that overflows.
+            let huge = sub.segments.contains { Self.largestCoordinate($0) >= 1e300 }
+            throw huge ? .outlineTooLarge : .emptyOutline
+        }
         try Self.validate(samples)
         points = samples
         outline = closed
         source = .path
     }
 
-    /// Checks a point list: count ≥ 3, finite, not coincident, not collinear.
+    /// max |coordinate| over a segment's control points.
+    static func largestCoordinate(_ segment: PathSegment) -> Double {
+        let points: [Point]
+        switch segment {
+        case .line(let l): points = [l.start, l.end]
+        case .quadratic(let q): points = [q.p0, q.p1, q.p2]
+        case .cubic(let c): points = [c.p0, c.p1, c.p2, c.p3]
+        }
+        return points.reduce(0) { Swift.max($0, abs($1.x), abs($1.y)) }
+    }
+
+    /// Checks a point list: count ≥ 3, finite, a finite extent (width, height and diagonal of
+    /// the bounding box), not coincident, not collinear.
     static func validate(_ points: [Point]) throws(TargetError) {
         guard points.count >= 3 else { throw .tooFewPoints(count: points.count, minimum: 3) }
         if let bad = points.firstIndex(where: { !$0.isFinite }) { throw .nonFinite(index: bad) }
+        var low = points[0], high = points[0]
+        for p in points {
+            low = Point(Swift.min(low.x, p.x), Swift.min(low.y, p.y))
+            high = Point(Swift.max(high.x, p.x), Swift.max(high.y, p.y))
+        }
+        guard Point(high.x - low.x, high.y - low.y).length.isFinite else { throw .outlineTooLarge }
         let first = points[0]
         guard points.contains(where: { $0 != first }) else { throw .coincidentPoints }
         // Collinear: every cross product (pᵢ − p₀) × (p_far − p₀) vanishes relative to the sizes.
