@@ -80,16 +80,22 @@ public struct Flattening: Sendable {
 
     public var tolerance: Double
     public var method: Method
-    /// The most segments one curve may get (default 2²⁰).
+    /// The most segments one curve may get (default 2²⁰, at most 2²⁴: the adaptive kernel
+    /// allocates lanes of that size).
     public var maxSegments: Int
 
     /// The rounding allowance subtracted from the tolerance, in units of ε·s (s the power of two
     /// at or below max|Pᵢ|).
     static let roundingAllowance = 1024.0
 
+    /// The largest `maxSegments` (2²⁴); a larger value set afterwards is treated as this one by
+    /// the kernel's test, so no lane size overflows.
+    public static let largestMaxSegments = 1 << 24
+
     public init(tolerance: Double, method: Method = .adaptive, maxSegments: Int = 1 << 20) {
         precondition(tolerance > 0 && tolerance.isFinite, "Flattening: tolerance must be positive and finite")
-        precondition(maxSegments >= 1, "Flattening: maxSegments must be at least 1")
+        precondition(maxSegments >= 1 && maxSegments <= Flattening.largestMaxSegments,
+                     "Flattening: maxSegments must be in 1...2^24")
         self.tolerance = tolerance
         self.method = method
         self.maxSegments = maxSegments
@@ -159,7 +165,7 @@ public struct Flattening: Sendable {
     func prepare(_ curve: CubicBezier, id: Int) -> (FlatteningKernel.Prepared, FlattenedCurve.Status)? {
         guard method == .adaptive, curve.p0.isFinite, curve.p1.isFinite, curve.p2.isFinite, curve.p3.isFinite else { return nil }
         let s = scaled(curve)
-        guard s.wang > 1 && s.wang <= Double(maxSegments) else { return nil }
+        guard s.wang > 1 && s.wang <= Double(Swift.min(maxSegments, Flattening.largestMaxSegments)) else { return nil }
         return (FlatteningKernel.Prepared(id: id, scaled: s.p0, s.p1, s.p2, s.p3, scale: s.scale, tau: s.tol, wang: s.wang),
                 s.status)
     }

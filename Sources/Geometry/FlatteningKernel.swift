@@ -193,6 +193,10 @@ struct FlatteningKernel {
     /// The largest Wang count a kernel of `capacity` slots takes (so `slots(wang:)` ≤ capacity).
     static func largestWang(capacity: Int) -> Double { 0.7 * Double(capacity - 5) }
 
+    /// The fewest slots whose `largestWang(capacity:)` admits Wang count `wang` (one more than
+    /// `slots(wang:)`, and one for the rounding of 0.7·n).
+    static func capacity(forWang wang: Double) -> Int { slots(wang: wang) + 2 }
+
     // MARK: Lane buffers
 
     /// Lanes in flight.

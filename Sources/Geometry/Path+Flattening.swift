@@ -105,15 +105,17 @@ extension Flattening {
         var bounds = [Double](repeating: 0, count: n)
         var points: [Point] = []
         let anyQuadratic = quadratics.contains { $0 != nil }
-        // Lanes as large as the largest curve needs (a few kilobytes for most paths, instead of
-        // the batch default's 192 KiB); the kernel defers any curve that needs more.
+        // Lanes as large as the largest curve the kernel takes needs (`prepare`'s test; a few
+        // kilobytes for most paths, instead of the batch default's 192 KiB), so that no curve is
+        // deferred to a second kernel run unless it needs more than the batch default.
         var largestWang = 1.0
-        for c in curves {
-            let w = scaled(c).wang
-            if w.isFinite && w > largestWang { largestWang = w }
+        if method == .adaptive {
+            for c in curves {
+                let w = scaled(c).wang
+                if w > largestWang && w <= Double(Swift.min(maxSegments, Flattening.largestMaxSegments)) { largestWang = w }  // not NaN
+            }
         }
-        largestWang = Swift.min(largestWang, FlatteningKernel.largestWang(capacity: Flattening.batchCapacity))
-        let capacity = FlatteningKernel.slots(wang: largestWang)
+        let capacity = Swift.min(Flattening.batchCapacity, FlatteningKernel.capacity(forWang: largestWang))
         curves.withUnsafeBufferPointer { buffer in
             forEach(BufferCurveSource(buffer: buffer), withParameters: anyQuadratic, capacity: capacity) { v in
                 starts[v.index] = points.count

@@ -155,4 +155,15 @@ struct FlatteningKernelTests {
         // One vertex buffer per lane (eight), whatever the number of curves.
         #expect(addresses.count <= FlatteningKernel.laneCount)
     }
+
+    @Test("lanes sized for a Wang count take that curve: largestWang(capacity(forWang: w)) ≥ w ≥ slots bound")
+    func capacityForWang() {
+        var w = 1.0
+        while w < 1e6 {
+            let c = FlatteningKernel.capacity(forWang: w)
+            #expect(FlatteningKernel.largestWang(capacity: c) >= w, "w = \(w)")
+            #expect(FlatteningKernel.slots(wang: w) <= c)
+            w = w * 1.013 + 0.01
+        }
+    }
 }
