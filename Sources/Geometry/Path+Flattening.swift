@@ -99,15 +99,30 @@ extension Flattening {
     func flattenedPieces(_ curves: [CubicBezier], quadratics: [QuadraticBezier?])
         -> (points: [Point], starts: [Int], counts: [Int], statuses: [FlattenedCurve.Status], bounds: [Double]) {
         let n = curves.count
-        guard n > 0 else { return ([], [], [], [], []) }
         var starts = [Int](repeating: 0, count: n), counts = starts
         var statuses = [FlattenedCurve.Status](repeating: .guaranteed, count: n)
         var bounds = [Double](repeating: 0, count: n)
         var points: [Point] = []
-        let anyQuadratic = quadratics.contains { $0 != nil }
-        // Lanes as large as the largest curve the kernel takes needs (`prepare`'s test; a few
-        // kilobytes for most paths, instead of the batch default's 192 KiB), so that no curve is
-        // deferred to a second kernel run unless it needs more than the batch default.
+        forEachPiece(curves, withParameters: quadratics.contains { $0 != nil }) { v in
+            starts[v.index] = points.count
+            counts[v.index] = v.points.count
+            statuses[v.index] = v.status
+            bounds[v.index] = v.deviationBound
+            if let q = quadratics[v.index] {
+                for t in v.parameters { points.append(q.point(at: t)) }
+            } else {
+                points.append(contentsOf: v.points)
+            }
+        }
+        return (points, starts, counts, statuses, bounds)
+    }
+
+    /// `forEachFlattened` over `curves` with lanes as large as the largest curve the kernel takes
+    /// needs (`prepare`'s test; a few kilobytes for most paths, instead of the batch default's
+    /// 192 KiB), so that no curve is deferred to a second kernel run unless it needs more than
+    /// the batch default.
+    func forEachPiece(_ curves: [CubicBezier], withParameters: Bool, _ body: (FlattenedCurveView) -> Void) {
+        guard !curves.isEmpty else { return }
         var largestWang = 1.0
         if method == .adaptive {
             for c in curves {
@@ -117,18 +132,77 @@ extension Flattening {
         }
         let capacity = Swift.min(Flattening.batchCapacity, FlatteningKernel.capacity(forWang: largestWang))
         curves.withUnsafeBufferPointer { buffer in
-            forEach(BufferCurveSource(buffer: buffer), withParameters: anyQuadratic, capacity: capacity) { v in
-                starts[v.index] = points.count
-                counts[v.index] = v.points.count
-                statuses[v.index] = v.status
-                bounds[v.index] = v.deviationBound
-                if let q = quadratics[v.index] {
-                    for t in v.parameters { points.append(q.point(at: t)) }
-                } else {
-                    points.append(contentsOf: v.points)
+            forEach(BufferCurveSource(buffer: buffer), withParameters: withParameters, capacity: capacity, body)
+        }
+    }
+
+    /// What `flatten(path)` reports — `pointCount`, `status`, `deviationBound` — without storing
+    /// the polylines: memory grows with the number of segments of the path, not with the number
+    /// of vertices, so a fine tolerance on a large path costs time, never all the memory.
+    public func pointCount(of path: Path) -> (pointCount: Int, status: FlattenedCurve.Status, deviationBound: Double) {
+        let subpaths = path.subpaths
+        var curves: [CubicBezier] = []
+        var quadratics: [QuadraticBezier?] = []
+        for sub in subpaths {
+            for segment in sub.segments {
+                switch segment {
+                case .line: break
+                case .quadratic(let q): curves.append(q.elevated); quadratics.append(q)
+                case .cubic(let c): curves.append(c); quadratics.append(nil)
                 }
             }
         }
-        return (points, starts, counts, statuses, bounds)
+        // Per curve: its number of pieces, its last vertex (which decides whether a closed
+        // subpath gets a closing line), status and bound.
+        let n = curves.count
+        var pieces = [Int](repeating: 0, count: n)
+        var lastVertex = [Point](repeating: .zero, count: n)
+        var statuses = [FlattenedCurve.Status](repeating: .guaranteed, count: n)
+        var bounds = [Double](repeating: 0, count: n)
+        forEachPiece(curves, withParameters: quadratics.contains { $0 != nil }) { v in
+            pieces[v.index] = v.points.count - 1
+            if let q = quadratics[v.index], let t = v.parameters.last {
+                lastVertex[v.index] = q.point(at: t)
+            } else if let last = v.points.last {
+                lastVertex[v.index] = last
+            }
+            statuses[v.index] = v.status
+            bounds[v.index] = v.deviationBound
+        }
+        var count = 0
+        var status = FlattenedCurve.Status.guaranteed
+        var bound = 0.0
+        func add(_ s: FlattenedCurve.Status, _ b: Double) {
+            status = Swift.max(status, s)
+            bound = b.isNaN ? .nan : Swift.max(bound, b)
+        }
+        var k = 0
+        for sub in subpaths where !sub.segments.isEmpty {
+            var vertices = 1
+            var last = sub.start
+            for segment in sub.segments {
+                if case .line(let s) = segment {
+                    let r = flatten(.line(s))
+                    add(r.status, r.deviationBound)
+                    vertices += r.points.count - 1
+                    last = r.points[r.points.count - 1]
+                } else {
+                    add(statuses[k], bounds[k])
+                    vertices += pieces[k]
+                    last = lastVertex[k]
+                    k += 1
+                }
+            }
+            if sub.closed {
+                if last != sub.start {
+                    let r = flatten(.line(LineSegment(last, sub.start)))
+                    add(r.status, r.deviationBound)
+                    vertices += r.points.count - 1
+                }
+                vertices -= 1  // the end is the start again
+            }
+            count += vertices
+        }
+        return (count, status, bound)
     }
 }

@@ -78,6 +78,11 @@ struct PathFlatteningTests {
                 let batched = f.flatten(path), expected = reference(f, path)
                 #expect(batched.polylines == expected.polylines, "trial \(trial) at \(tolerance), \(method)")
                 #expect(batched.status == expected.status)
+                // Counting without storing gives what the polylines give.
+                let counted = f.pointCount(of: path)
+                #expect(counted.pointCount == batched.pointCount && counted.status == batched.status, "trial \(trial)")
+                #expect(counted.deviationBound == batched.deviationBound
+                        || (counted.deviationBound.isNaN && batched.deviationBound.isNaN))
                 #expect(batched.deviationBound == expected.deviationBound
                         || (batched.deviationBound.isNaN && expected.deviationBound.isNaN))
             }

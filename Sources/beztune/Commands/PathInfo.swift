@@ -51,7 +51,8 @@ enum PathInfo {
         var fields: [CSVField] = [.int(path.segmentCount), .double(box.minX), .double(box.minY),
                                   .double(box.maxX), .double(box.maxY), .double(length.length)]
         if let tolerance = flattenTolerance {
-            let flat = Flattening(tolerance: tolerance).flatten(path)
+            // Counted, not stored: a fine tolerance on a large path costs time, not all the memory.
+            let flat = Flattening(tolerance: tolerance).pointCount(of: path)
             guard flat.status == .guaranteed else {
                 throw .runtime("cannot flatten within \(tolerance): \(flat.status == .roundingLimited ? "finer than the rounding of the coordinates" : "more than \(Flattening(tolerance: tolerance).maxSegments) segments per curve"); pass a larger --flatten")
             }
