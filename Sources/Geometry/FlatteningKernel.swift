@@ -159,8 +159,9 @@ import _CIntrinsics
 ///   ≈ 130–190 ns per curve besides, of which preparing and delivering are ≈ 50 ns — the rest is
 ///   the refill and delivery of lanes in the middle of the loop. This machine sustains two
 ///   256-bit multiply-adds per cycle (measured), so a step's ≈ 60 multiplies are not the limit
-///   by themselves; yet 27 independent multiply-adds added to each step cost 11 %, and one,
-///   two, three or four groups run alike (one group −15 %). Delivering finished lanes in pairs
+///   by themselves; yet 27 independent multiply-adds added to each step cost 11 %, three
+///   groups are no faster than two (and in the midpoint kernel above two, three, four and six
+///   groups ran alike, one group 16 % slower). Delivering finished lanes in pairs
 ///   (a finished lane idles until a second one finishes) −9 %; visiting finished lanes by
 ///   their mask bits instead of a branch per lane: no change.
 struct FlatteningKernel {
