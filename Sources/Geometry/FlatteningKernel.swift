@@ -167,7 +167,12 @@ import _CIntrinsics
 ///   own curve in place when it finishes (blends in the attention branch, no delivery, refill
 ///   or set-up: a measurement only) a step costs ≈ 5.1 ns: so of ≈ 330–370 ns per curve about
 ///   240 ns are the steps themselves and ≈ 130 ns preparing, delivering and refilling — both
-///   would have to shrink a lot for ≥ 4.8 M curves/s (≈ 200 ns per curve).
+///   would have to shrink a lot for ≥ 4.8 M curves/s (≈ 200 ns per curve). (That experiment
+///   repeats the same eight curves, so its branches may be better predicted than on fresh
+///   curves.) Preparing curves for free (each curve's set-up computed once and copied on later
+///   runs; a measurement only) +5 %. Each lane carrying its next curve, taken over by blends in
+///   the attention branch when it finishes, finished curves delivered and next curves loaded
+///   once two lanes of a group lack one (two buffers per lane): −9 %.
 /// - Measured and not kept: four consecutive pieces of *one* curve per vector step (two curves
 ///   in flight, no lanes to refill), each certified by the midpoint bound above, the longest
 ///   passing run from the first accepted, the four lengths σ(s + (j + 1)·Δs) from the last
