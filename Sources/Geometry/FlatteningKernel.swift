@@ -177,7 +177,9 @@ import _CIntrinsics
 ///   curves.) Preparing curves for free (each curve's set-up computed once and copied on later
 ///   runs; a measurement only) +5 %. Each lane carrying its next curve, taken over by blends in
 ///   the attention branch when it finishes, finished curves delivered and next curves loaded
-///   once two lanes of a group lack one (two buffers per lane): −9 %.
+///   once two lanes of a group lack one (two buffers per lane): −9 %. Three groups in registers:
+///   +3 % (haswell build); built for znver4 (AVX-512, 32 vector registers): two groups +9 %,
+///   three groups +9 % (medians of 7 alternating runs of the four builds).
 /// - Measured and not kept: four consecutive pieces of *one* curve per vector step (two curves
 ///   in flight, no lanes to refill), each certified by the midpoint bound above, the longest
 ///   passing run from the first accepted, the four lengths σ(s + (j + 1)·Δs) from the last
