@@ -40,6 +40,8 @@ let package = Package(
         // linked in the same way, with the libraries it and the checks need.
         fuzzTarget("FuzzManifest", ["Render", "Fitting"]),
         fuzzTarget("FuzzTargetOutline", ["Render", "Geometry", "Fitting"]),
+        // Not a parser: the flattening every parsed path reaches (`path-info --flatten`).
+        fuzzTarget("FuzzFlattening", ["Geometry"]),
 
         // MARK: - Implementation details
         // Input decoding and the invariant check shared by the targets.

@@ -263,6 +263,10 @@ struct BatchDriver<Source: FlatteningCurveSource>: FlatteningDriver {
         let i = id >> 1
         switch outcome {
         case .certified(let bound, let scale):
+            // The ends exactly P₀ and P₃ (the kernel's P₀·s⁻¹·s is not P₀ when a coordinate is
+            // subnormal, whose low bits the scaling by s⁻¹ drops).
+            let c = source.curve(i), v = UnsafeMutablePointer(mutating: vertices)
+            (v[0], v[1], v[2 * n - 2], v[2 * n - 1]) = (c.p0.x, c.p0.y, c.p3.x, c.p3.y)
             let allowance = Flattening.roundingAllowance * Double.ulpOfOne * scale
             UnsafeRawPointer(vertices).withMemoryRebound(to: Point.self, capacity: n) { p in
                 body(FlattenedCurveView(index: i, points: UnsafeBufferPointer(start: p, count: n),

@@ -193,6 +193,9 @@ public struct Flattening: Sendable {
         case .certified(let bound, _):
             var points = [Point](repeating: .zero, count: count)
             for k in 0..<count { points[k] = Point(vertices[2 * k], vertices[2 * k + 1]) }
+            // The ends exactly P₀ and P₃ (see `BatchDriver.finish`).
+            points[0] = curve.p0
+            points[count - 1] = curve.p3
             let allowance = Flattening.roundingAllowance * Double.ulpOfOne * prepared.scale
             return FlattenedCurve(parameters: Array(UnsafeBufferPointer(start: parameters, count: count)),
                                   points: points, status: status,
@@ -203,7 +206,9 @@ public struct Flattening: Sendable {
         }
     }
 
-    /// n uniform steps, with the exact per-piece bound reported.
+    /// n uniform steps, with the exact per-piece bound reported, plus the rounding allowance
+    /// (`roundingAllowance`·ε·s: the bound is computed to within a few hundred ε·s, and for a
+    /// curve of subnormal coordinates, whose scale s is 1, to within their absolute rounding).
     func uniform(_ curve: CubicBezier, _ scaled: CubicBezier, segments n: Int,
                  status: FlattenedCurve.Status) -> FlattenedCurve {
         var parameters = (0...n).map { Double($0) / Double(n) }
@@ -216,8 +221,11 @@ public struct Flattening: Sendable {
         } else {
             bound = WangBound.deviationBound(for: scaled, segments: n)
         }
+        let scale = WangBound.powerOfTwoScale(curve.magnitude)
+        var reported = bound * scale + Flattening.roundingAllowance * Double.ulpOfOne * scale
+        if status != .segmentLimited { reported = Swift.min(tolerance, reported) }
         return FlattenedCurve(parameters: parameters, points: parameters.map { curve.point(at: $0) },
-                              status: status, deviationBound: bound * WangBound.powerOfTwoScale(curve.magnitude))
+                              status: status, deviationBound: reported)
     }
 
     /// The previous adaptive method, kept as the slow, obviously-correct twin of the kernel for

@@ -71,6 +71,8 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
     /// Linear interpolation between `self` (t = 0) and `other` (t = 1), per coordinate
     /// a + t(b − a) for t < ½ and b − (1 − t)(b − a) otherwise: exact at t = 0 and t = 1, and
     /// exactly a when a = b (so a degenerate curve evaluates to its point, not to a rounding of it).
+    /// When b − a overflows (finite a and b of opposite signs beyond half the largest double)
+    /// it is (1 − t)a + tb instead, still exact at both ends and finite.
     @inlinable
     public func lerp(to other: Point, _ t: Double) -> Point {
         Point(Point.lerp(x, other.x, t), Point.lerp(y, other.y, t))
@@ -78,7 +80,9 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
 
     @inlinable
     static func lerp(_ a: Double, _ b: Double, _ t: Double) -> Double {
-        t < 0.5 ? a + t * (b - a) : b - (1 - t) * (b - a)
+        let d = b - a
+        guard d.isFinite else { return (1 - t) * a + t * b }
+        return t < 0.5 ? a + t * d : b - (1 - t) * d
     }
 
     /// √(x² + y²) computed as m·√((x/m)² + (y/m)²) with m = max(|x|, |y|): no overflow or

@@ -30,6 +30,23 @@ struct CubicBezierTests {
         #expect(c.boundingBox == Rect(point: a))
     }
 
+    @Test("control points near ±1.8e308 of opposite signs: finite points, exact ends (b − a would overflow)")
+    func extremeCoordinates() {
+        // Found by fuzzing the flattening: lerp's b − a overflowed, so B(1) was NaN.
+        let c = CubicBezier(Point(0, 0), Point(1e307, 2e307), Point(-1e307, 1e306), Point(1.7e308, -1.7e308))
+        #expect(c.point(at: 0) == c.p0 && c.point(at: 1) == c.p3)
+        for i in 0...64 {
+            let t = Double(i) / 64, s = 1 - t
+            let p = c.point(at: t)
+            #expect(p.isFinite, "t = \(t)")
+            // The Bernstein form, each term scaled down first so that nothing overflows.
+            let k = 0x1p-4
+            let b = ((s * s * s) * (k * c.p0) + (3 * s * s * t) * (k * c.p1) + (3 * s * t * t) * (k * c.p2)
+                     + (t * t * t) * (k * c.p3)) / k
+            #expect(maxDifference(b, p) <= 16 * Double.ulpOfOne * c.magnitude, "t = \(t)")
+        }
+    }
+
     @Test("ends are exact and evaluation matches the Bernstein form")
     func bernsteinForm() {
         var rng = SplitMix64(seed: 2)

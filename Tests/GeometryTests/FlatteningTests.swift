@@ -164,6 +164,44 @@ struct FlatteningTests {
         #expect(PolylineDeviation.measure(q, polyline: rq.points).deviation <= 0.05)
     }
 
+    @Test("subnormal and extreme coordinates (found by fuzzing): exact ends, true bounds, the same in the batch")
+    func fuzzFindings() {
+        // Coordinates of 1e-313 scaled by the curve's 1/64 lose their low bits: the kernel's ends
+        // P₀·s⁻¹·s were not P₀.
+        let tiny = CubicBezier(Point(0, 2.5997330178e-313), Point(3.2379e-319, 6.55352704e-316),
+                               Point(3.35540584446e-313, 100), Point(1.39067116156706e-309, 1.4196626234001297e-270))
+        // All coordinates subnormal (the scale s is 1, the arithmetic absolute): one segment, whose
+        // reported bound includes the rounding allowance like the kernel's.
+        let subnormal = CubicBezier(Point(0, 0), Point(5e-324, 1e-320), Point(2e-320, -1e-321), Point(3e-320, 0))
+        // b − a overflowing in de Casteljau's lerp made the ends NaN.
+        let huge = CubicBezier(Point(0, 0), Point(1e307, 2e307), Point(-1e307, 1e306), Point(1.7e308, -1.7e308))
+        for (c, tolerance) in [(tiny, 0.01), (tiny, 1e-9), (subnormal, 1e-9), (huge, 0.01), (huge, 1e300)] {
+            let f = Flattening(tolerance: tolerance, maxSegments: 4096)
+            let r = f.flatten(c)
+            if c == subnormal { #expect(r.segmentCount == 1 && r.deviationBound >= 1024 * Double.ulpOfOne) }
+            #expect(r.points.first == c.p0 && r.points.last == c.p3, "\(c) at \(tolerance)")
+            let allFinite = r.points.allSatisfy { $0.isFinite }
+            #expect(allFinite)
+            var batch: [Point] = []
+            f.forEachFlattened([c, c]) { v in if v.index == 1 { batch = Array(v.points) } }
+            #expect(batch == r.points)
+            // Every piece's midpoint within the reported bound of its chord (in units of the
+            // curve's power-of-two scale, so nothing over- or underflows).
+            let m = c.magnitude, s = m.isNormal ? Double(sign: .plus, exponent: m.exponent, significand: 1) : 1
+            for k in 0..<r.segmentCount {
+                let t = 0.5 * (r.parameters[k] + r.parameters[k + 1])
+                let p = c.point(at: t) / s, a = r.points[k] / s, b = r.points[k + 1] / s
+                let u = (b - a) / (b - a).length
+                let along = Swift.min((b - a).length, Swift.max(0, (p - a).dot(u)))
+                let d = ((p - a) - along * u).length
+                // (Rounding of B(t) and of this distance: relative for normal coordinates, a few
+                // of the smallest subnormal steps for subnormal ones.)
+                let slack = 64 * Double.ulpOfOne * (m / s) + 64 * Double.leastNonzeroMagnitude
+                #expect(d <= r.deviationBound / s * (1 + 1e-9) + slack, "\(c) piece \(k)")
+            }
+        }
+    }
+
     @Test("paths: polylines per subpath, each vertex counted once")
     func paths() throws {
         let triangle = try Path(svgPathData: "M0 0 L3 4 L3 0 Z")
