@@ -42,6 +42,8 @@ let package = Package(
         fuzzTarget("FuzzTargetOutline", ["Render", "Geometry", "Fitting"]),
         // Not a parser: the flattening every parsed path reaches (`path-info --flatten`).
         fuzzTarget("FuzzFlattening", ["Geometry"]),
+        // Nor this: evaluation, splitting, bounding box, nearest point and arc length of a cubic.
+        fuzzTarget("FuzzCurveNumerics", ["Geometry"]),
 
         // MARK: - Implementation details
         // Input decoding and the invariant check shared by the targets.

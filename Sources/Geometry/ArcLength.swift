@@ -139,7 +139,11 @@ public struct AdaptiveArcLength: Sendable {
         guard curve.p0.isFinite, curve.p1.isFinite, curve.p2.isFinite, curve.p3.isFinite else {
             return ArcLengthResult(length: .nan, errorEstimate: .nan, status: .nonFinite)
         }
-        let scale = WangBound.powerOfTwoScale(curve.magnitude)
+        // The power of two at or below max|Pᵢ|, subnormal ones included (dividing by it is
+        // exact, and a curve of subnormal coordinates is integrated at the normal scale instead of
+        // in subnormal arithmetic, whose absolute rounding no relative error bound covers).
+        let magnitude = curve.magnitude
+        let scale = magnitude > 0 ? Double(sign: .plus, exponent: magnitude.exponent, significand: 1) : 1
         let speed = CubicSpeed(CubicBezier(curve.p0 / scale, curve.p1 / scale, curve.p2 / scale, curve.p3 / scale))
         if speed.isPoint || t0 == t1 {
             return ArcLengthResult(length: 0, errorEstimate: 0, status: .converged)
@@ -159,7 +163,12 @@ public struct AdaptiveArcLength: Sendable {
         if r.status == .converged && r.errorEstimate > Swift.max(accuracy / scale, relativeAccuracy * r.length) {
             r.status = .limitReached
         }
-        return ArcLengthResult(length: r.length * scale, errorEstimate: r.errorEstimate * scale, status: r.status)
+        // Scaling back is exact unless the result is subnormal: then it rounds by at most half
+        // the smallest subnormal step, which the error bound takes in.
+        let subnormal = !magnitude.isNormal
+        return ArcLengthResult(length: r.length * scale,
+                               errorEstimate: r.errorEstimate * scale + (subnormal ? Double.leastNonzeroMagnitude : 0),
+                               status: r.status)
     }
 
     /// The Gauss–Legendre orders an interval may get (multiples of 4, for the vector evaluation),

@@ -117,8 +117,9 @@ extension CubicBezier: NearestPointQueryable {
     /// steps, converging to t* with D* = D(t*) (an interior root of f, or an end point where f
     /// points outwards). It is accepted only with this certificate, with f in Bernstein form:
     /// 1. Middle: on M = [t* − h, t* + h] ∩ [0, 1] (h = 1/32, then 1/512) f has exactly one sign
-    ///    change, from − to + (one simple root, t*, a strict local minimum of D, so D > D* at
-    ///    M's ends); for t* = 0 (t* = 1), f has no sign change and is positive (negative) on M.
+    ///    change, from − to +, and f(t* − h/1024) < 0 < f(t* + h/1024), so that change is at t*
+    ///    (one simple root, t*, a strict local minimum of D, so D > D* at M's ends); for t* = 0
+    ///    (t* = 1), f has no sign change and is positive (negative) on M.
     ///    Then min over M of D is D*.
     /// 2. Outside: each remaining piece [0, t* − h] and [t* + h, 1] is excluded, recursively
     ///    halved (at most 6 times, at most 48 pieces examined in all), by either (a) the squared distance from q to the bounding box of
@@ -213,7 +214,12 @@ extension CubicBezier: NearestPointQueryable {
         } else if t == 1 {
             middleHolds = middle.signVariations == 0 && middle.signAfterStart < 0
         } else {
+            // One sign change in (a, b), and it is at t*: f < 0 just before t*, f > 0 just after.
+            // (Without the second part a t* where f merely vanishes — a degenerate start whose
+            // B′ rounds to 0 — passed while the one root was elsewhere in M.)
+            let d = h / 1024
             middleHolds = a < t && t < b && middle.signVariations == 1 && middle.signAfterStart < 0
+                && f.value(at: Swift.max(a, t - d)) < 0 && f.value(at: Swift.min(b, t + d)) > 0
         }
         guard middleHolds else { return false }
         var budget = 48

@@ -130,6 +130,22 @@ struct NearestPointTests {
         #expect(abs(rf.distance - NearestReference.denseSamples(folded, Point(2.5, 1))) < 1e-12)
     }
 
+    @Test("warm start at a point where f only vanishes (B′ rounds to 0), the one root elsewhere: falls back (found by fuzzing)")
+    func warmStartDegenerateStart() {
+        // In the frame P₁ − P₀ rounds to 0 (−1.5e17 against 1.8e165), so f = (B − q)·B′ is −0 at
+        // t ≈ 0 and Newton stops there; the one sign change of f in M is the true minimum at
+        // t ≈ 0.0099. Certified before: a distance 1.8e159 against the global 3.9e143.
+        let c = CubicBezier(Point(-1.5132044362807777e-94, -3.316657474881499e-287),
+                            Point(-1.4820538565085766e+17, 1.398043286095289e-76),
+                            Point(1.398043286095289e-76, 1.398043286095289e-76),
+                            Point(1.7891696522493855e+165, 3.49470144164784e-310))
+        let q = Point(1.7573882010139148e+159, 4.1488962867192316e-156)
+        let global = c.nearestPoint(to: q)
+        let warm = c.nearestPoint(to: q, near: 1.5368045e-317)
+        #expect(abs(global.t - 0.00994) < 1e-4)
+        #expect(warm.t == global.t && warm.distance == global.distance)
+    }
+
     @Test("warm start: certified answers equal the global ones; a hint in the wrong basin falls back")
     func warmStart() {
         var rng = SplitMix64(seed: 103)

@@ -22,23 +22,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard bytes.count >= 2 else { return 0 }
     let tolerance = pow10(3 - Int(bytes[0] % 20))
     let raw = bytes[1] & 1 == 0
-    var coordinates: [Double] = []
-    var i = 2
-    while coordinates.count < 64 {
-        if raw {
-            guard i + 8 <= bytes.count else { break }
-            var bits: UInt64 = 0
-            for k in 0..<8 { bits |= UInt64(bytes[i + k]) << (8 * k) }
-            coordinates.append(Double(bitPattern: bits))
-            i += 8
-        } else {
-            guard i + 5 <= bytes.count else { break }
-            var m: UInt32 = 0
-            for k in 0..<4 { m |= UInt32(bytes[i + k]) << (8 * k) }
-            coordinates.append(Double(Int32(bitPattern: m)) * pow2(Int(bytes[i + 4]) - 128))
-            i += 5
-        }
-    }
+    let coordinates = FuzzInput.doubles(bytes, from: 2, count: 64, raw: raw)
     let curves = stride(from: 0, to: coordinates.count - 7, by: 8).map { j in
         CubicBezier(Point(coordinates[j], coordinates[j + 1]), Point(coordinates[j + 2], coordinates[j + 3]),
                     Point(coordinates[j + 4], coordinates[j + 5]), Point(coordinates[j + 6], coordinates[j + 7]))
@@ -140,4 +124,3 @@ func pow10(_ e: Int) -> Double {
     return r
 }
 
-func pow2(_ e: Int) -> Double { Double(sign: .plus, exponent: e, significand: 1) }

@@ -16,6 +16,31 @@ public enum FuzzInput {
         UnsafeBufferPointer(start: data, count: data == nil ? 0 : size)
     }
 
+    /// Up to `count` numbers from `bytes` starting at `offset`, for the numeric targets: raw
+    /// little-endian IEEE bit patterns, 8 bytes each (NaN, ±∞, subnormals and ±1.8e308 all
+    /// reachable), or, when `raw` is false, a signed 32-bit mantissa times 2^(next byte − 128),
+    /// 5 bytes each (ordinary magnitudes, mutated more usefully).
+    public static func doubles(_ bytes: UnsafeBufferPointer<UInt8>, from offset: Int, count: Int, raw: Bool) -> [Double] {
+        var values: [Double] = []
+        var i = offset
+        while values.count < count {
+            if raw {
+                guard i + 8 <= bytes.count else { break }
+                var bits: UInt64 = 0
+                for k in 0..<8 { bits |= UInt64(bytes[i + k]) << (8 * k) }
+                values.append(Double(bitPattern: bits))
+                i += 8
+            } else {
+                guard i + 5 <= bytes.count else { break }
+                var m: UInt32 = 0
+                for k in 0..<4 { m |= UInt32(bytes[i + k]) << (8 * k) }
+                values.append(Double(Int32(bitPattern: m)) * Double(sign: .plus, exponent: Int(bytes[i + 4]) - 128, significand: 1))
+                i += 5
+            }
+        }
+        return values
+    }
+
     /// The bytes as a String (ill-formed UTF-8 replaced by U+FFFD).
     public static func text(_ data: UnsafePointer<UInt8>?, _ size: Int) -> String {
         String(decoding: bytes(data, size), as: UTF8.self)
