@@ -44,6 +44,8 @@ let package = Package(
         fuzzTarget("FuzzFlattening", ["Geometry"]),
         // Nor this: evaluation, splitting, bounding box, nearest point and arc length of a cubic.
         fuzzTarget("FuzzCurveNumerics", ["Geometry"]),
+        // SVG's arc command by its numbers (`EllipticalArc.svgArcSegments`).
+        fuzzTarget("FuzzSVGArc", ["Geometry"]),
 
         // MARK: - Implementation details
         // Input decoding and the invariant check shared by the targets.
