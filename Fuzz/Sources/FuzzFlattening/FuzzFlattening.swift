@@ -49,6 +49,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     }
     fuzzCheck(seen.allSatisfy { $0 }, "a curve was not delivered")
 
+    // Each cubic's first three points as a quadratic, flattened through its elevation.
+    for c in curves {
+        let q = QuadraticBezier(c.p0, c.p1, c.p2)
+        let r = f.flatten(PathSegment.quadratic(q))
+        check(r, of: q.elevated, tolerance: tolerance, maxSegments: maxSegments, vertices: q.point(at:))
+    }
+
     // One open subpath through the curves (each starting where the previous ended).
     guard curves.allSatisfy({ $0.p0.isFinite && $0.p1.isFinite && $0.p2.isFinite && $0.p3.isFinite }) else { return 0 }
     var path = Path()
@@ -75,8 +82,10 @@ func identical(_ a: [Point], _ b: [Point]) -> Bool {
     }
 }
 
-/// The single-curve invariants.
-func check(_ r: FlattenedCurve, of c: CubicBezier, tolerance: Double, maxSegments: Int) {
+/// The single-curve invariants; `vertices` is how the polyline's vertices are evaluated (the
+/// cubic's own B(t), or the original quadratic's for an elevated one).
+func check(_ r: FlattenedCurve, of c: CubicBezier, tolerance: Double, maxSegments: Int,
+           vertices: ((Double) -> Point)? = nil) {
     fuzzCheck(r.points.count == r.parameters.count, "\(r.points.count) points, \(r.parameters.count) parameters")
     let finite = c.p0.isFinite && c.p1.isFinite && c.p2.isFinite && c.p3.isFinite
     guard finite else {
@@ -85,6 +94,9 @@ func check(_ r: FlattenedCurve, of c: CubicBezier, tolerance: Double, maxSegment
     }
     fuzzCheck(r.status != .nonFinite, "finite curve reported non-finite: \(c)")
     fuzzCheck(r.points.first == c.p0 && r.points.last == c.p3, "ends are not P0 and P3 exactly for \(c)")
+    if let vertices {
+        fuzzCheck(identical(r.points, r.parameters.map(vertices)), "quadratic's vertices are not its own points")
+    }
     fuzzCheck(r.parameters.first == 0 && r.parameters.last == 1, "parameters do not run from 0 to 1")
     fuzzCheck(zip(r.parameters, r.parameters.dropFirst()).allSatisfy { $0 < $1 }, "parameters not increasing for \(c)")
     let n = r.segmentCount
