@@ -10,7 +10,9 @@ import Geometry
 ///   loops back) this generalises to ∫ e²|dφ| / ∫ |dφ|, the mean over the angle actually swept;
 ///   when φ′ > 0 throughout, ∫|dφ| = θ and the two agree;
 /// - relative arc-length error: (L − θ)/θ = (1/θ)∫₀¹ (|B′| − θ) dt, the integrand written
-///   (|B′|² − θ²)/(|B′| + θ) so that it is formed at its own scale.
+///   (|B′|² − θ²)/(|B′| + θ) so that it is formed at its own scale; for symmetric near-circular
+///   arcs (|B′|²/θ² − 1 ≤ 2⁻¹⁰) by ``ArcLengthSeries`` instead, whose terms cancel beyond what
+///   any double-precision integrand could carry.
 ///
 /// Two methods: ``exact(_:)`` integrates by ``AdaptiveQuadrature`` (relative tolerance 1e-15;
 /// the general and reference method); ``fast(_:)`` is the sweep's kernel for symmetric,
@@ -63,12 +65,24 @@ public struct ArcIntegrals: Sendable, Equatable {
                 return abs(curve.point(at: t).cross(curve.derivative(at: t))) / (1 + p)
             }
         }
-        // |B′|² − θ² is only known to ~ε·θ²: the integrand to ~εθ, hence the absolute tolerance.
-        let lengthQuadrature = AdaptiveQuadrature(absoluteTolerance: 4 * Double.ulpOfOne * theta)
-        let length = weight * pieces.reduce(0.0) { sum, piece in
-            sum + lengthQuadrature.integrate(from: piece.0, to: piece.1) { t in
-                let v = curve.derivative(at: t).lengthSquared
-                return (v - theta * theta) / (v.squareRoot() + theta)
+        // Symmetric handles: |B′|² − θ² from the closed form at its own scale. Otherwise it is
+        // only known to ~ε·θ²: the integrand to ~εθ, hence the absolute tolerance.
+        let length: Double
+        if arc.isSymmetric, let series = ArcLengthSeries.relativeLengthError(SymmetricArcForms(arc)) {
+            length = series * theta
+        } else if arc.isSymmetric {
+            let forms = SymmetricArcForms(arc)
+            length = weight * quadrature.integrate(from: 0, to: 0.5) { t in
+                let s = t * (1 - t)
+                return forms.speedSquaredExcess(s: s) / (forms.speedSquared(s: s).squareRoot() + theta)
+            }
+        } else {
+            let lengthQuadrature = AdaptiveQuadrature(absoluteTolerance: 4 * Double.ulpOfOne * theta)
+            length = pieces.reduce(0.0) { sum, piece in
+                sum + lengthQuadrature.integrate(from: piece.0, to: piece.1) { t in
+                    let v = curve.derivative(at: t).lengthSquared
+                    return (v - theta * theta) / (v.squareRoot() + theta)
+                }
             }
         }
         return ArcIntegrals(meanSquareRadialError: squared, meanSquareRadialErrorInAngle: inAngle / turning,
@@ -98,7 +112,6 @@ public struct ArcIntegrals: Sendable, Equatable {
             if sd > 0 && sd < 0.25 && f.cross(s: sd) <= 0 { return nil }
         }
         let nodes = FastRule.nodes, weights = FastRule.weights
-        let theta2 = theta * theta
         var squared = 0.0, inAngle = 0.0, length = 0.0
         for i in 0..<FastRule.count {
             let t = nodes[i]
@@ -110,11 +123,11 @@ public struct ArcIntegrals: Sendable, Equatable {
             let w = weights[i]
             squared += w * e2
             inAngle += w * e2 * f.cross(s: s) / (1 + p)
-            length += w * (v - theta2) / (v.squareRoot() + theta)
+            length += w * f.speedSquaredExcess(s: s) / (v.squareRoot() + theta)
         }
         // The rule's weights integrate over [0, ½]; the curve is symmetric, so double.
         return ArcIntegrals(meanSquareRadialError: 2 * squared, meanSquareRadialErrorInAngle: 2 * inAngle / theta,
-                            arcLengthError: 2 * length / theta)
+                            arcLengthError: ArcLengthSeries.relativeLengthError(f) ?? 2 * length / theta)
     }
 
     /// The 16-point Gauss–Legendre rule mapped onto t ∈ [0, ½].

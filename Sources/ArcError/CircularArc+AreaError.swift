@@ -9,8 +9,10 @@ import Foundation
 ///     A = ab + (3/5)a²(k₁ + k₂) − (3/10)ab·k₁k₂,   a = sin θ/2, b = cos θ/2,
 ///
 /// and the sector's area is θ/2 = h. The relative error (A − h)/h is computed as
-/// [(3/5)a²(k₁ + k₂) − (3/10)ab·k₁k₂ − (h − ab)]/h with h − ab = (θ − sin θ)/2 from its Taylor
-/// series for θ ≤ 1, so no term is lost to cancellation for small θ.
+/// [(3/5)a²(k₁ + k₂) − (3/10)ab·k₁k₂ − (h − ab)]/h, the bracket in double-double from the arc's
+/// 106-bit h, a and b: its terms, of order θ³, cancel to order θ⁷ near the area-preserving
+/// factor (see ``DoubleDouble``), and h − ab = (θ − sin θ)/2 comes from its Taylor series for
+/// θ ≤ 1 rather than from h and ab, which agree to order θ³.
 extension CircularArc {
     /// A, the area between the curve and the two radii, for radius 1 (multiply by r²).
     public var bezierSectorArea: Double {
@@ -20,26 +22,33 @@ extension CircularArc {
 
     /// (A − r²θ/2)/(r²θ/2): the signed area error relative to the sector's area.
     public var areaError: Double {
-        let a = sinHalfAngle, b = cosHalfAngle, h = 0.5 * angle
-        let excess = 0.6 * a * a * (startHandle + endHandle) - 0.3 * a * b * startHandle * endHandle
-        return (excess - CircularArc.halfAngleMinusSinCos(h)) / h
+        let a = exactSinHalfAngle, b = exactCosHalfAngle, h = exactHalfAngle
+        // (3/5)a²(k₁ + k₂) − (3/10)ab·k₁k₂ = [6a²(k₁ + k₂) − 3ab·k₁k₂]/10.
+        let excess = (a * a * DoubleDouble.twoSum(startHandle, endHandle) * 6
+            - a * b * DoubleDouble.twoProduct(startHandle, endHandle) * 3) / 10
+        return ((excess - sectorMinusTriangle) / h).value
     }
 
-    /// h − sin h·cos h = (x − sin x)/2 with x = 2h, by the alternating Taylor series
-    /// x³/3! − x⁵/5! + … for x ≤ 1 (terms shrink by ≥ 20× each; 12 terms reach ε), else directly.
-    static func halfAngleMinusSinCos(_ h: Double) -> Double {
-        let x = 2 * h
-        guard x <= 1 else { return 0.5 * (x - sin(x)) }
+    /// h − ab = (x − sin x)/2, x = θ = 2h, in double-double. h and ab agree to about x²/6, so
+    /// for x ≤ 1/32 (more than 200 segments) the difference would keep too few of the 106 bits:
+    /// there the Taylor polynomial Σⱼ₌₁ (−1)ʲ⁺¹ x²ʲ⁺¹/(2j + 1)! (Horner's rule, at most 7 terms
+    /// for 2⁻¹¹⁰ of the first); above, h − ab directly (at most 12 of the 106 bits lost).
+    var sectorMinusTriangle: DoubleDouble {
+        let x = exactHalfAngle * 2
+        guard x.hi <= 0.03125 else { return exactHalfAngle - exactSinHalfAngle * exactCosHalfAngle }
         let x2 = x * x
-        var term = x * x2 / 6
-        var sum = 0.0
-        var j = 1
-        while j <= 12 {
-            sum += term
-            term *= -x2 / Double((2 * j + 2) * (2 * j + 3))
-            j += 1
+        var degree = 1
+        var term = 1.0  // the j-th term over the first
+        while degree < 14 && term >= 0x1p-110 {
+            degree += 1
+            term *= x2.hi / Double((2 * degree) * (2 * degree + 1))
         }
-        return 0.5 * sum
+        let c = DoubleDouble.inverseFactorials
+        var sum = DoubleDouble(0)
+        for j in stride(from: degree, through: 1, by: -1) {
+            sum = sum * x2 + (j % 2 == 1 ? c[2 * j + 1] : -c[2 * j + 1])
+        }
+        return sum * x2 * x * 0.5
     }
 
     /// The symmetric handle factor that makes A equal the sector area: the smaller root of
@@ -51,8 +60,11 @@ extension CircularArc {
     }
 
     var areaPreservingHandle: Double {
-        let a = sinHalfAngle, b = cosHalfAngle
-        let c = CircularArc.halfAngleMinusSinCos(0.5 * angle)
-        return 2 * c / (1.2 * a * a + (1.44 * a * a * a * a - 1.2 * a * b * c).squareRoot())
+        let a = exactSinHalfAngle, b = exactCosHalfAngle
+        let c = sectorMinusTriangle
+        let a2 = a * a
+        // 1.2 = 6/5 and 1.44 = 36/25, kept exact by dividing by 5 and 25.
+        let root = ((a2 * a2 * 36) / 25 - (a * b * c * 6) / 5).squareRoot()
+        return ((c * 2) / ((a2 * 6) / 5 + root)).value
     }
 }

@@ -78,7 +78,7 @@ extension CircularArc {
         // Evaluated from the components, B′ = (3ka·s′, 3kb + 6ms), B″ = (−6ka, 6m·s′):
         // V = 9k²a²(1 − 4s) + B′_y² and W = 18kam(1 − 4s) + 6ka·B′_y, sums of small terms near a
         // cusp (where the expanded polynomials V(s), W(s) would cancel).
-        let k = f.k, a = f.a, m = 2 * f.a - 3 * f.k * f.b
+        let k = f.k, a = f.a, m = f.m
         func value(_ s: Double) -> Double {
             let sPrime2 = 1 - 4 * s
             let dy = 3 * k * f.b + 6 * m * s
@@ -112,7 +112,7 @@ extension CircularArc {
     /// c₀ = 9k² + 12ab·k − 12a² = 0, k = 2a/(b + √(b² + 3)) (cancellation-free; (√7 − 1)/3 for the
     /// quarter circle).
     var curvatureMatchingHandle: Double {
-        let a = sinHalfAngle, b = cosHalfAngle
-        return 2 * a / (b + (b * b + 3).squareRoot())
+        let a = exactSinHalfAngle, b = exactCosHalfAngle
+        return ((a * 2) / (b + (b * b + 3).squareRoot())).value
     }
 }

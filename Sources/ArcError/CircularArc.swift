@@ -28,16 +28,27 @@ public struct CircularArc: Sendable, Hashable {
     public let startHandle: Double
     /// k₂, the end handle's length over the radius.
     public let endHandle: Double
-    /// a = sin(θ/2).
+    /// a = sin(θ/2), rounded to double from ``exactSinHalfAngle``.
     public let sinHalfAngle: Double
-    /// b = cos(θ/2).
+    /// b = cos(θ/2), rounded to double from ``exactCosHalfAngle``.
     public let cosHalfAngle: Double
+    /// h = θ/2, a and b to ≈ 106 bits (see ``DoubleDouble``): for `init(segments:)` h is π/n
+    /// itself, not its rounding to double, so the figures are those of the n-th of a circle.
+    let exactHalfAngle: DoubleDouble
+    let exactSinHalfAngle: DoubleDouble
+    let exactCosHalfAngle: DoubleDouble
+    /// The radial coefficients (``radialCoefficients``) in double-double and rounded, formed
+    /// once here because the integrals and root searches evaluate e(t) many times.
+    let exactRadialCoefficients: (q0: DoubleDouble, q1: DoubleDouble, q2: DoubleDouble)
+    public let radialCoefficients: (q0: Double, q1: Double, q2: Double)
+    /// q(½) = (Q₀ + Q₁ + Q₂)/4, formed before rounding: near the optimal factors the three
+    /// cancel to a small fraction (for symmetric handles it is c₀ − C/4).
+    let radialMidpointCoefficient: Double
 
     /// The arc of angle `angle` (radians, 0 < θ ≤ π) with handle factors k₁ and k₂.
     public init(angle: Double, startHandle: Double, endHandle: Double) {
         precondition(angle > 0 && angle <= Double.pi, "CircularArc: the angle must be in (0, π]")
-        let h = 0.5 * angle
-        self.init(halfAngle: h, sin: sin(h), cos: cos(h), startHandle: startHandle, endHandle: endHandle)
+        self.init(halfAngle: DoubleDouble(0.5 * angle), startHandle: startHandle, endHandle: endHandle)
     }
 
     /// The symmetric arc (k₁ = k₂ = k) of angle `angle`.
@@ -46,8 +57,8 @@ public struct CircularArc: Sendable, Hashable {
     }
 
     /// One of `segments` equal arcs of a full circle, θ = 2π/n (n ≥ 2), symmetric handles. The
-    /// half angle π/n is computed directly (one rounding), so a = sin(π/n) is correctly rounded
-    /// up to libm's accuracy.
+    /// half angle π/n and its sine and cosine are carried to ≈ 106 bits, so every figure is that
+    /// of the exact 2π/n (``angle`` is its rounding to double).
     public init(segments: Int, handle k: Double) {
         self.init(segments: segments, startHandle: k, endHandle: k)
     }
@@ -55,18 +66,41 @@ public struct CircularArc: Sendable, Hashable {
     /// One of `segments` equal arcs of a full circle with handle factors k₁ and k₂.
     public init(segments: Int, startHandle: Double, endHandle: Double) {
         precondition(segments >= 2, "CircularArc: at least two segments per circle")
-        let h = Double.pi / Double(segments)
-        self.init(halfAngle: h, sin: sin(h), cos: cos(h), startHandle: startHandle, endHandle: endHandle)
+        self.init(halfAngle: DoubleDouble.pi / Double(segments), startHandle: startHandle, endHandle: endHandle)
     }
 
-    private init(halfAngle h: Double, sin a: Double, cos b: Double, startHandle: Double, endHandle: Double) {
+    private init(halfAngle h: DoubleDouble, startHandle: Double, endHandle: Double) {
+        let (a, b) = DoubleDouble.sinCos(h)
+        self.init(halfAngle: h, sin: a, cos: b, startHandle: startHandle, endHandle: endHandle)
+    }
+
+    private init(halfAngle h: DoubleDouble, sin a: DoubleDouble, cos b: DoubleDouble, startHandle: Double, endHandle: Double) {
         precondition(startHandle > 0 && startHandle.isFinite && endHandle > 0 && endHandle.isFinite,
                      "CircularArc: handle factors must be positive and finite")
-        self.angle = 2 * h
+        self.angle = 2 * h.value
         self.startHandle = startHandle
         self.endHandle = endHandle
-        self.sinHalfAngle = a
-        self.cosHalfAngle = b
+        self.exactHalfAngle = h
+        self.exactSinHalfAngle = a
+        self.exactCosHalfAngle = b
+        self.sinHalfAngle = a.value
+        self.cosHalfAngle = b.value
+        let q = CircularArc.radialCoefficients(sin: a, cos: b, startHandle: startHandle, endHandle: endHandle)
+        exactRadialCoefficients = q
+        radialCoefficients = (q.q0.value, q.q1.value, q.q2.value)
+        radialMidpointCoefficient = ((q.q0 + q.q1 + q.q2) * 0.25).value
+    }
+
+    /// Arcs are equal when their half angles (to 106 bits) and handle factors are: everything
+    /// else is derived from those.
+    public static func == (lhs: CircularArc, rhs: CircularArc) -> Bool {
+        lhs.exactHalfAngle == rhs.exactHalfAngle && lhs.startHandle == rhs.startHandle && lhs.endHandle == rhs.endHandle
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(exactHalfAngle)
+        hasher.combine(startHandle)
+        hasher.combine(endHandle)
     }
 
     /// True when k₁ = k₂: the curve is symmetric about the arc's bisector and the closed forms in
@@ -75,7 +109,7 @@ public struct CircularArc: Sendable, Hashable {
 
     /// The same arc with other handle factors.
     public func with(startHandle: Double, endHandle: Double) -> CircularArc {
-        CircularArc(halfAngle: 0.5 * angle, sin: sinHalfAngle, cos: cosHalfAngle,
+        CircularArc(halfAngle: exactHalfAngle, sin: exactSinHalfAngle, cos: exactCosHalfAngle,
                     startHandle: startHandle, endHandle: endHandle)
     }
 

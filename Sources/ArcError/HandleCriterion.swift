@@ -50,8 +50,8 @@ public enum HandleCriterion: String, CaseIterable, Sendable {
 }
 
 extension CircularArc {
-    /// 4/3·tan(θ/4), with tan(θ/4) = a/(1 + b).
-    var midpointHandle: Double { 4.0 / 3.0 * sinHalfAngle / (1 + cosHalfAngle) }
+    /// 4/3·tan(θ/4), with tan(θ/4) = a/(1 + b), in double-double and rounded once.
+    var midpointHandle: Double { ((exactSinHalfAngle * 4) / ((exactCosHalfAngle + 1) * 3)).value }
 
     var minimaxHandle: Double {
         let lo = curvatureMatchingHandle, hi = midpointHandle
@@ -59,7 +59,7 @@ extension CircularArc {
             let forms = SymmetricArcForms(self.with(handle: k))
             let sStar = 2 * forms.c0 / (3 * forms.bigC)
             let peak = sStar > 0 && sStar < 0.25 ? sStar * sStar * forms.c0 / 3 : 0
-            let dip = (forms.c0 - 0.25 * forms.bigC) / 16
+            let dip = forms.midpointExcess
             return RadialErrorMath.radialError(fromExcess: peak) + RadialErrorMath.radialError(fromExcess: dip)
         }
         if let k = BrentRoot.root(of: f, from: lo, to: hi) { return k }
@@ -105,10 +105,10 @@ extension CircularArc {
         let theta = angle
         let f = { (k: Double) -> Double in
             let forms = SymmetricArcForms(self.with(handle: k))
+            if let series = ArcLengthSeries.relativeLengthError(forms) { return series }
             return self.integrateHalf { t in
                 let s = t * (1 - t)
-                let v = forms.speedSquared(s: s)
-                return (v - theta * theta) / (v.squareRoot() + theta)
+                return forms.speedSquaredExcess(s: s) / (forms.speedSquared(s: s).squareRoot() + theta)
             }
         }
         return BrentRoot.solve(f, from: 0.5 * curvatureMatchingHandle, to: 1.5 * midpointHandle)

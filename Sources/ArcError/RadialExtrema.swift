@@ -80,7 +80,7 @@ extension CircularArc {
         let hasPeak = sStar > 0 && sStar < 0.25
         let tStar = hasPeak ? SymmetricArcForms.t(fromS: sStar) : 0
         let eStar = hasPeak ? RadialErrorMath.radialError(fromExcess: sStar * sStar * f.c0 / 3) : 0
-        let eMid = RadialErrorMath.radialError(fromExcess: (f.c0 - 0.25 * f.bigC) / 16)
+        let eMid = RadialErrorMath.radialError(fromExcess: f.midpointExcess)
         let maximum = Swift.max(0, eStar, eMid), minimum = Swift.min(0, eStar, eMid)
         let tol = RadialExtrema.tieTolerance
         let tMax = 0 >= maximum - tol ? 0 : (hasPeak && eStar >= maximum - tol) ? tStar : 0.5

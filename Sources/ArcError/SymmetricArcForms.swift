@@ -25,25 +25,50 @@ public struct SymmetricArcForms: Sendable {
     public let w0: Double, w1: Double
     /// D(s) = d0 + d1·s + d2·s².
     public let d0: Double, d1: Double, d2: Double
+    /// m = 2a − 3kb (of order θ³ near the optimal factors).
+    public let m: Double
+    /// |B(½)|² − 1 = (c₀ − C/4)/16 = (2Q₀ + Q₁)/64, formed before rounding (c₀ and C/4 cancel
+    /// to a tenth near the minimax factor).
+    public let midpointExcess: Double
+    /// v₀ − θ² = 9k² − θ², so that |B′|² − θ² = (v₀ − θ²) + v₁s + v₂s² keeps its own scale.
+    public let v0MinusTheta2: Double
+    /// (v₀ − θ², v₁, v₂) and θ² in double-double, for ``ArcLengthSeries``.
+    let exactSpeedExcess: (DoubleDouble, DoubleDouble, DoubleDouble)
+    let exactThetaSquared: DoubleDouble
 
+    /// Every coefficient in which terms cancel near the optimal factors (c₀, C, m, v₁, w₀, d₁,
+    /// v₀ − θ²) is formed in double-double from the arc's 106-bit a, b and θ/2 and rounded once
+    /// (see ``DoubleDouble``).
     public init(_ arc: CircularArc) {
         precondition(arc.isSymmetric, "SymmetricArcForms: the arc's handles differ")
         let k = arc.startHandle, a = arc.sinHalfAngle, b = arc.cosHalfAngle
         self.k = k
         self.a = a
         self.b = b
-        let (q0, q1, _) = arc.radialCoefficients
-        c0 = q0
-        bigC = 2 * q0 - q1
-        let m = 2 * a - 3 * k * b
+        let q = arc.exactRadialCoefficients
+        c0 = q.q0.value
+        bigC = (q.q0 * 2 - q.q1).value
+        midpointExcess = ((q.q0 * 2 + q.q1) * 0.015625).value
+        let ea = arc.exactSinHalfAngle, eb = arc.exactCosHalfAngle
+        let em = ea * 2 - eb * k * 3
+        let m = em.value
+        self.m = m
+        let ka = ea * k
+        let ev1 = (eb * em - ka * ea) * k * 36
         v0 = 9 * k * k
-        v1 = 36 * k * (b * m - k * a * a)
+        v1 = ev1.value
         v2 = 36 * m * m
-        w0 = 36 * k * a * (a - k * b)
+        w0 = 36 * k * a * (ea - eb * k).value
         w1 = -36 * k * a * m
         d0 = 3 * k
-        d1 = 12 * a * b - 18 * k * b * b - 6 * k * a * a
+        d1 = (ea * eb * 12 - eb * eb * k * 18 - ka * ea * 6).value
         d2 = 6 * k * a * m
+        let theta = arc.exactHalfAngle * 2
+        let theta2 = theta * theta
+        let ev0 = DoubleDouble.twoProduct(k, k) * 9 - theta2
+        v0MinusTheta2 = ev0.value
+        exactSpeedExcess = (ev0, ev1, em * em * 36)
+        exactThetaSquared = theta2
     }
 
     /// |B|² − 1 at s.
@@ -52,6 +77,10 @@ public struct SymmetricArcForms: Sendable {
 
     @inline(__always)
     public func speedSquared(s: Double) -> Double { v0 + s * (v1 + s * v2) }
+
+    /// |B′|² − θ² at s, at its own scale (no cancellation against θ²).
+    @inline(__always)
+    public func speedSquaredExcess(s: Double) -> Double { v0MinusTheta2 + s * (v1 + s * v2) }
 
     @inline(__always)
     public func cross(s: Double) -> Double { d0 + s * (d1 + s * d2) }

@@ -164,15 +164,18 @@ struct SweepGrid: Sendable {
         DispatchQueue.concurrentPerform(iterations: chunks) { c in
             var text = ""
             let lo = range.lowerBound + c * chunk, hi = Swift.min(lo + chunk, range.upperBound)
-            var scaleSegments = -1, scale = 1.0
+            // The arc of each n is set up once (its angle's sine and cosine to 106 bits) and
+            // takes each factor by `with(handle:)`.
+            var arcSegments = -1, scale = 1.0, arc = CircularArc(segments: 2, handle: 1)
             for i in lo..<hi {
                 let n = segments[i / factors.count], factor = factors[i % factors.count]
-                if relative && n != scaleSegments {
-                    scale = HandleCriterion.midpoint.handle(segments: n)
-                    scaleSegments = n
+                if n != arcSegments {
+                    arc = CircularArc(segments: n, handle: 1)
+                    scale = HandleCriterion.midpoint.handle(for: arc)
+                    arcSegments = n
                 }
                 let k = relative ? factor * scale : factor
-                let report = ArcErrorReport(CircularArc(segments: n, handle: k))
+                let report = ArcErrorReport(arc.with(handle: k))
                 let values = columns.values(report, segments: n)
                 for (j, x) in values.enumerated() {
                     if j > 0 { text += "," }
