@@ -37,6 +37,31 @@ struct TwinTests {
         }
     }
 
+    /// The two methods share only the 106-bit arc set-up; the automatic one goes through the
+    /// closed forms in s, the general one through the cubic's polynomials and root isolation.
+    @Test("automatic against general: every figure, 2 to 2²⁰ segments, factors 10⁻³ to 10× the midpoint factor")
+    func methodsAgreeOverScales() {
+        var rng = SplitMix64(seed: 20)
+        for _ in 0..<400 {
+            let n = Int(exp(rng.uniform(log(2), log(1_048_576))))
+            let k = Swift.min(10, HandleCriterion.midpoint.handle(segments: n) * pow(10, rng.uniform(-3, 1)))
+            let arc = CircularArc(segments: n, handle: k)
+            let fast = ArcErrorReport(arc, method: .automatic), slow = ArcErrorReport(arc, method: .general)
+            let label = "n = \(n), k = \(k)"
+            let scale = fast.radial.maximumMagnitude
+            for (a, b) in [(fast.radial.maximum, slow.radial.maximum), (fast.radial.minimum, slow.radial.minimum),
+                           (fast.rmsRadialError, slow.rmsRadialError), (fast.rmsRadialErrorInAngle, slow.rmsRadialErrorInAngle)] {
+                #expect(a.isFinite && abs(a - b) <= 1e-12 * scale, "\(label): \(a) vs \(b)")
+            }
+            #expect(fast.areaError == slow.areaError && fast.areaError.isFinite, "\(label)")
+            #expect(agrees(fast.maximumTangentErrorDegrees, slow.maximumTangentErrorDegrees, relative: 1e-10, absolute: 1e-300), "\(label)")
+            #expect(fast.curvature.atStart == slow.curvature.atStart && fast.curvature.atStart.isFinite, "\(label)")
+            // The general method's interior curvature and arc length are formed in double.
+            #expect(agrees(fast.arcLengthError, slow.arcLengthError, relative: 1e-8, absolute: 1e-16), "\(label): \(fast.arcLengthError) vs \(slow.arcLengthError)")
+            #expect(fast.curvature.maximum.isFinite && slow.curvature.maximum.isFinite, "\(label)")
+        }
+    }
+
     @Test("extrema: no sample of e(t) exceeds the exact extremes")
     func extremaBoundSamples() {
         for arc in TwinTests.pairs(count: 300, seed: 3) + [CircularArc(segments: 5, startHandle: 0.4, endHandle: 1.2)] {
