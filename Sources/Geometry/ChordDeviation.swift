@@ -25,7 +25,7 @@ public enum ChordDeviation {
     public static func bound(_ q: CubicBezier) -> Double {
         let v = q.p3 - q.p0
         let length = v.length
-        let u = length > 0 ? v / length : Point(1, 0)
+        let u = length > 0 ? unitDirection(v) : Point(1, 0)
         let n = Point(-u.y, u.x)
         let d1 = q.p1 - q.p0, d2 = q.p2 - q.p0
         let h1 = n.dot(d1), h2 = n.dot(d2)
@@ -35,6 +35,20 @@ public enum ChordDeviation {
         let (lo, hi) = alongRange(a1, a2, length)
         let overshoot = Swift.max(0, -lo, hi - length)
         return Point(across, overshoot).length
+    }
+
+    /// v/|v| for v ≠ 0, formed from v scaled by the power of two that brings its larger
+    /// coordinate into [1, 2): exact, and the same bits as v/|v| wherever |v|² is a normal
+    /// number, but a unit vector also when v's coordinates are subnormal (whose few significant
+    /// bits made v/|v| up to 0.5 % short of unit length, and the bound as much too small).
+    static func unitDirection(_ v: Point) -> Point {
+        let m = v.maxMagnitude
+        guard m.isFinite else { return v / v.length }
+        // 2^(−e) in two factors: for a subnormal m, −e exceeds the largest exponent (1023).
+        let e = Int(m.exponent), first = Swift.min(-e, 1000)
+        let w = v * Double(sign: .plus, exponent: first, significand: 1)
+            * Double(sign: .plus, exponent: -e - first, significand: 1)
+        return w / w.length
     }
 
     /// max over [0, 1] of |3(1−t)²t·h₁ + 3(1−t)t²·h₂|.

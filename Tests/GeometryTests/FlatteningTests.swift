@@ -175,7 +175,13 @@ struct FlatteningTests {
         let subnormal = CubicBezier(Point(0, 0), Point(5e-324, 1e-320), Point(2e-320, -1e-321), Point(3e-320, 0))
         // b − a overflowing in de Casteljau's lerp made the ends NaN.
         let huge = CubicBezier(Point(0, 0), Point(1e307, 2e307), Point(-1e307, 1e306), Point(1.7e308, -1.7e308))
-        for (c, tolerance) in [(tiny, 0.01), (tiny, 1e-9), (subnormal, 1e-9), (huge, 0.01), (huge, 1e300)] {
+        // A thin loop whose chord is subnormal ((1e-321, 1e-321)): its direction v/|v| came out
+        // 0.1 % short of unit length, and the one segment's bound as much too small.
+        let thin = QuadraticBezier(Point(0, 0), Point(3.969669378420801e-4, 0), Point(1e-321, 1e-321)).elevated
+        // Here the chord is a point next to the loop, so the deviation is max|B(t) − P₀| = |B(½)|.
+        #expect(ChordDeviation.bound(thin) >= thin.point(at: 0.5).length)
+        #expect(ChordDeviation.bound(thin) <= thin.point(at: 0.5).length * (1 + 1e-15))
+        for (c, tolerance) in [(tiny, 0.01), (tiny, 1e-9), (subnormal, 1e-9), (huge, 0.01), (huge, 1e300), (thin, 1e-3)] {
             let f = Flattening(tolerance: tolerance, maxSegments: 4096)
             let r = f.flatten(c)
             if c == subnormal { #expect(r.segmentCount == 1 && r.deviationBound >= 1024 * Double.ulpOfOne) }
