@@ -11,8 +11,9 @@ import Geometry
 ///   when φ′ > 0 throughout, ∫|dφ| = θ and the two agree;
 /// - relative arc-length error: (L − θ)/θ = (1/θ)∫₀¹ (|B′| − θ) dt, the integrand written
 ///   (|B′|² − θ²)/(|B′| + θ) so that it is formed at its own scale; for symmetric near-circular
-///   arcs (|B′|²/θ² − 1 ≤ 2⁻¹⁰) by ``ArcLengthSeries`` instead, whose terms cancel beyond what
-///   any double-precision integrand could carry.
+///   arcs (|B′|²/θ² − 1 ≤ 2⁻¹⁰, or ≤ 2⁻³ where the quadrature has cancelled) by
+///   ``ArcLengthSeries`` instead, whose terms cancel beyond what any double-precision integrand
+///   could carry.
 ///
 /// Two methods: ``exact(_:)`` integrates by ``AdaptiveQuadrature`` (relative tolerance 1e-15;
 /// the general and reference method); ``fast(_:)`` is the sweep's kernel for symmetric,
@@ -68,7 +69,7 @@ public struct ArcIntegrals: Sendable, Equatable {
         // Symmetric handles: |B′|² − θ² from the closed form at its own scale. Otherwise it is
         // only known to ~ε·θ²: the integrand to ~εθ, hence the absolute tolerance.
         let length: Double
-        if arc.isSymmetric, let series = ArcLengthSeries.relativeLengthError(SymmetricArcForms(arc)) {
+        if arc.isSymmetric, let series = ArcLengthSeries.relativeLengthError(SymmetricArcForms(arc), largestBound: 0x1p-3) {
             length = series * theta
         } else if arc.isSymmetric {
             let forms = SymmetricArcForms(arc)
@@ -112,7 +113,7 @@ public struct ArcIntegrals: Sendable, Equatable {
             if sd > 0 && sd < 0.25 && f.cross(s: sd) <= 0 { return nil }
         }
         let nodes = FastRule.nodes, weights = FastRule.weights
-        var squared = 0.0, inAngle = 0.0, length = 0.0
+        var squared = 0.0, inAngle = 0.0, length = 0.0, lengthMagnitude = 0.0
         for i in 0..<FastRule.count {
             let t = nodes[i]
             let s = t * (1 - t)
@@ -123,11 +124,20 @@ public struct ArcIntegrals: Sendable, Equatable {
             let w = weights[i]
             squared += w * e2
             inAngle += w * e2 * f.cross(s: s) / (1 + p)
-            length += w * f.speedSquaredExcess(s: s) / (v.squareRoot() + theta)
+            let speed = v.squareRoot() + theta
+            length += w * f.speedSquaredExcess(s: s) / speed
+            lengthMagnitude += w * (abs(f.v0MinusTheta2) + s * (abs(f.v1) + s * abs(f.v2))) / speed
         }
         // The rule's weights integrate over [0, ½]; the curve is symmetric, so double.
+        // Where the rule's sum has cancelled (near the arc-length-preserving factor) the series
+        // replaces it, up to max|u| ≤ 1/8.
+        var arcLengthError = ArcLengthSeries.relativeLengthError(f) ?? 2 * length / theta
+        if ArcLengthSeries.needed(quadrature: length, magnitude: lengthMagnitude),
+           let series = ArcLengthSeries.relativeLengthError(f, largestBound: 0x1p-3) {
+            arcLengthError = series
+        }
         return ArcIntegrals(meanSquareRadialError: 2 * squared, meanSquareRadialErrorInAngle: 2 * inAngle / theta,
-                            arcLengthError: ArcLengthSeries.relativeLengthError(f) ?? 2 * length / theta)
+                            arcLengthError: arcLengthError)
     }
 
     /// The 16-point Gauss–Legendre rule mapped onto t ∈ [0, ½].

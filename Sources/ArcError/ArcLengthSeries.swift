@@ -11,18 +11,38 @@
 /// terms cancel deeply — for 4096 segments the first two are 1e-14 and their sum 1e-22 — so
 /// every term is formed in double-double from the forms' 106-bit coefficients (which is what a
 /// quadrature of |B′| − θ in double cannot do: its integrand is only known to ε·|u|). Used
-/// when max|u| ≤ 2⁻¹⁰ on s ∈ [0, ¼], where at most 12 terms reach 2⁻¹¹² of the first.
+/// always when max|u| ≤ 2⁻¹⁰ on s ∈ [0, ¼] (at most 13 terms reach 2⁻¹¹² of the first), and up
+/// to max|u| ≤ 2⁻³ (at most 38 terms) where a quadrature in double has cancelled
+/// (``needed(quadrature:magnitude:)``).
 enum ArcLengthSeries {
-    /// (L − θ)/θ, or nil when max|u| > 2⁻¹⁰ (the caller integrates instead).
-    static func relativeLengthError(_ f: SymmetricArcForms) -> Double? {
+    /// max|u| over the arc: |N| at s = 0, ¼ and at N's vertex if it lies between (N is
+    /// quadratic in s), over θ², with a relative margin of 1e-9 for the rounding.
+    static func bound(_ f: SymmetricArcForms) -> Double {
+        let (n0, n1, n2) = (f.exactSpeedExcess.0.hi, f.exactSpeedExcess.1.hi, f.exactSpeedExcess.2.hi)
+        var largest = Swift.max(abs(n0), abs(n0 + 0.25 * (n1 + 0.25 * n2)))
+        if n2 != 0 {
+            let vertex = -n1 / (2 * n2)
+            if vertex > 0 && vertex < 0.25 { largest = Swift.max(largest, abs(n0 + vertex * (n1 + vertex * n2))) }
+        }
+        return largest / f.exactThetaSquared.hi * (1 + 1e-9)
+    }
+
+    /// Whether a quadrature's value is too cancelled to keep 1e-13 relative: its rounding,
+    /// ≈ 16ε times the sum of the magnitudes of its terms, against its value.
+    static func needed(quadrature value: Double, magnitude: Double) -> Bool {
+        16 * Double.ulpOfOne * magnitude > 1e-13 * abs(value)
+    }
+
+    /// (L − θ)/θ, or nil when max|u| > `largestBound` (at most 2⁻³; the caller integrates).
+    static func relativeLengthError(_ f: SymmetricArcForms, largestBound: Double = 0x1p-10) -> Double? {
+        precondition(largestBound <= 0x1p-3, "ArcLengthSeries: the series is only used for max|u| ≤ 1/8")
         let (n0, n1, n2) = f.exactSpeedExcess
-        let theta2 = f.exactThetaSquared.value
-        let bound = (abs(n0.hi) + 0.25 * abs(n1.hi) + 0.0625 * abs(n2.hi)) / theta2
-        guard bound <= 0x1p-10 else { return nil }
+        let bound = ArcLengthSeries.bound(f)
+        guard bound <= largestBound else { return nil }
         guard bound > 0 else { return 0 }
         // u's coefficients, N/θ² in double-double.
         let u0 = n0 / f.exactThetaSquared, u1 = n1 / f.exactThetaSquared, u2 = n2 / f.exactThetaSquared
-        // At most 13 terms for max|u| ≤ 2⁻¹⁰ (each term's bound falls by 2¹⁰): uʲ has degree 2j ≤ 26.
+        // Terms until bound^(j − 1) ≤ 2⁻¹¹²: at most 38 for max|u| ≤ 2⁻³; uʲ has degree 2j.
         let capacity = 2 * maximumTerms + 1
         return withUnsafeTemporaryAllocation(of: DoubleDouble.self, capacity: 2 * capacity) { buffer in
             let power = buffer.baseAddress!, moments = power + capacity  // uʲ's coefficients in s; ∫₀¹ sⁱ dt
@@ -61,6 +81,6 @@ enum ArcLengthSeries {
         }
     }
 
-    /// Terms enough for max|u| ≤ 2⁻¹⁰ to reach 2⁻¹¹² of the first.
-    static let maximumTerms = 13
+    /// Terms enough for max|u| ≤ 2⁻³ to reach 2⁻¹¹² of the first.
+    static let maximumTerms = 38
 }

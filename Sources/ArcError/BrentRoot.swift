@@ -30,6 +30,22 @@ public enum BrentRoot {
         return iterate(f, lo, fa, hi, fb, absoluteTolerance)
     }
 
+    /// The double nearest the root, from Brent's estimate x (which stops within 4ε|x| of it):
+    /// of x and its neighbours the one where |f| is smallest, when f changes sign across
+    /// them (so the root lies between); x itself otherwise. Correctly rounded when f is
+    /// monotone there and evaluated to better than its change over half an ulp of x.
+    public static func nearestDouble(to x: Double, of f: (Double) -> Double) -> Double {
+        guard x.isFinite else { return x }
+        var best = x, bestValue = abs(f(x))
+        let below = x.nextDown, above = x.nextUp
+        let fBelow = f(below), fAbove = f(above)
+        guard fBelow.sign != fAbove.sign || fBelow == 0 || fAbove == 0 else { return x }
+        for (candidate, value) in [(below, fBelow), (above, fAbove)] where abs(value) < bestValue {
+            (best, bestValue) = (candidate, abs(value))
+        }
+        return best
+    }
+
     private static func iterate(_ f: (Double) -> Double, _ lo: Double, _ flo: Double, _ hi: Double,
                                 _ fhi: Double, _ absoluteTolerance: Double) -> Double {
         var a = lo, b = hi

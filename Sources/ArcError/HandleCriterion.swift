@@ -62,7 +62,7 @@ extension CircularArc {
             let dip = forms.midpointExcess
             return RadialErrorMath.radialError(fromExcess: peak) + RadialErrorMath.radialError(fromExcess: dip)
         }
-        if let k = BrentRoot.root(of: f, from: lo, to: hi) { return k }
+        if let k = BrentRoot.root(of: f, from: lo, to: hi) { return BrentRoot.nearestDouble(to: k, of: f) }
         let theta2 = angle * angle
         return hi * (1 - 1.0341e-4 * theta2 * theta2)
     }
@@ -98,19 +98,22 @@ extension CircularArc {
                 return e * s * s * (dc0 - dcc * s) / Swift.max(0, 1 + p).squareRoot()
             }
         }
-        return BrentRoot.solve(derivative, from: 0.5 * curvatureMatchingHandle, to: 1.5 * midpointHandle)
+        let k = BrentRoot.solve(derivative, from: 0.5 * curvatureMatchingHandle, to: 1.5 * midpointHandle)
+        return BrentRoot.nearestDouble(to: k, of: derivative)
     }
 
     var arcLengthPreservingHandle: Double {
         let theta = angle
         let f = { (k: Double) -> Double in
             let forms = SymmetricArcForms(self.with(handle: k))
-            if let series = ArcLengthSeries.relativeLengthError(forms) { return series }
+            // Near the root the quadrature has cancelled by construction: the series where it converges.
+            if let series = ArcLengthSeries.relativeLengthError(forms, largestBound: 0x1p-3) { return series }
             return self.integrateHalf { t in
                 let s = t * (1 - t)
                 return forms.speedSquaredExcess(s: s) / (forms.speedSquared(s: s).squareRoot() + theta)
             }
         }
-        return BrentRoot.solve(f, from: 0.5 * curvatureMatchingHandle, to: 1.5 * midpointHandle)
+        let k = BrentRoot.solve(f, from: 0.5 * curvatureMatchingHandle, to: 1.5 * midpointHandle)
+        return BrentRoot.nearestDouble(to: k, of: f)
     }
 }

@@ -26,9 +26,16 @@ struct ReferenceTests {
             ]
             for (name, value) in figures {
                 let reference = row.double(name)
-                let excess = abs(value - reference) / (1e-12 * abs(reference) + 1e-15)
+                // The rule, 1e-12·|ref| + 1e-15, and for the figures formed in double-double
+                // (near the optimum each is a difference of nearly equal terms) without the
+                // absolute 1e-15, which would excuse them the small values where that matters —
+                // but the arc length of asymmetric arcs (adaptive quadrature of |B′| − θ in double:
+                // 2e-16 absolute).
+                let floors = ["max_curvature_error": 1e-15, "max_tangent_error_deg": 1e-15, "arc_length_error": 2e-16]
+                let floor = floors[name] ?? 1e-30
+                let excess = abs(value - reference) / (1e-12 * abs(reference) + floor)
                 worst[name] = max(worst[name] ?? 0, excess)
-                #expect(agrees(value, reference), "\(label) \(name): \(value) vs \(reference)")
+                #expect(agrees(value, reference, absolute: floor), "\(label) \(name): \(value) vs \(reference)")
             }
             #expect(abs(r.radial.tAtMaximum - row.double("t_at_max")) <= 1e-8, "\(label) t_at_max \(r.radial.tAtMaximum)")
             #expect(abs(r.radial.tAtMinimum - row.double("t_at_min")) <= 1e-8, "\(label) t_at_min \(r.radial.tAtMinimum)")
