@@ -66,20 +66,24 @@ public struct ArcIntegrals: Sendable, Equatable {
                 return abs(curve.point(at: t).cross(curve.derivative(at: t))) / (1 + p)
             }
         }
-        // Symmetric handles: |B′|² − θ² from the closed form at its own scale. Otherwise it is
-        // only known to ~ε·θ²: the integrand to ~εθ, hence the absolute tolerance.
+        // Symmetric near-circular handles: the series, or its first two terms exactly and the rest
+        // integrated (``ArcLengthSeries``).
         let length: Double
         if arc.isSymmetric, let series = ArcLengthSeries.relativeLengthError(SymmetricArcForms(arc), largestBound: 0x1p-3) {
             length = series * theta
-        } else if arc.isSymmetric {
+        } else if arc.isSymmetric, ArcLengthSeries.splits(SymmetricArcForms(arc)) {
+            // The first two terms of the series exactly, the rest integrated (see ``ArcLengthSeries``).
             let forms = SymmetricArcForms(arc)
-            length = weight * quadrature.integrate(from: 0, to: 0.5) { t in
-                let s = t * (1 - t)
-                return forms.speedSquaredExcess(s: s) / (forms.speedSquared(s: s).squareRoot() + theta)
+            let theta2 = forms.exactThetaSquared.value
+            let rest = weight * quadrature.integrate(from: 0, to: 0.5) { t in
+                ArcLengthSeries.remainder(forms.speedSquaredExcess(s: t * (1 - t)) / theta2)
             }
+            length = (ArcLengthSeries.leadingTerms(forms) + rest) * theta
         } else {
+            // Far from the circle, or asymmetric: |B′| − θ directly. |B′|² − θ² is then only
+            // known to ~ε·θ²: the integrand to ~εθ, hence the absolute tolerance.
             let lengthQuadrature = AdaptiveQuadrature(absoluteTolerance: 4 * Double.ulpOfOne * theta)
-            length = pieces.reduce(0.0) { sum, piece in
+            length = weight * pieces.reduce(0.0) { sum, piece in
                 sum + lengthQuadrature.integrate(from: piece.0, to: piece.1) { t in
                     let v = curve.derivative(at: t).lengthSquared
                     return (v - theta * theta) / (v.squareRoot() + theta)
@@ -113,6 +117,8 @@ public struct ArcIntegrals: Sendable, Equatable {
             if sd > 0 && sd < 0.25 && f.cross(s: sd) <= 0 { return nil }
         }
         let nodes = FastRule.nodes, weights = FastRule.weights
+        let theta2 = f.exactThetaSquared.value
+        let split = ArcLengthSeries.splits(f)
         var squared = 0.0, inAngle = 0.0, length = 0.0, lengthMagnitude = 0.0
         for i in 0..<FastRule.count {
             let t = nodes[i]
@@ -120,19 +126,21 @@ public struct ArcIntegrals: Sendable, Equatable {
             let p = f.squaredRadiusExcess(s: s)
             let e = p / (1 + (1 + p).squareRoot())
             let e2 = e * e
-            let v = f.speedSquared(s: s)
             let w = weights[i]
             squared += w * e2
             inAngle += w * e2 * f.cross(s: s) / (1 + p)
-            let speed = v.squareRoot() + theta
-            length += w * f.speedSquaredExcess(s: s) / speed
-            lengthMagnitude += w * (abs(f.v0MinusTheta2) + s * (abs(f.v1) + s * abs(f.v2))) / speed
+            // √(1 + u) − 1 beyond its first two terms (see ``ArcLengthSeries``), or whole.
+            let u = f.speedSquaredExcess(s: s) / theta2
+            let rest = split ? ArcLengthSeries.remainder(u) : u / (1 + Swift.max(0, 1 + u).squareRoot())
+            length += w * rest
+            lengthMagnitude += w * abs(rest)
         }
         // The rule's weights integrate over [0, ½]; the curve is symmetric, so double.
-        // Where the rule's sum has cancelled (near the arc-length-preserving factor) the series
-        // replaces it, up to max|u| ≤ 1/8.
-        var arcLengthError = ArcLengthSeries.relativeLengthError(f) ?? 2 * length / theta
-        if ArcLengthSeries.needed(quadrature: length, magnitude: lengthMagnitude),
+        // The first two terms exactly and the rest by the rule; where even that has cancelled
+        // (at the arc-length-preserving factor itself) the whole series, up to max|u| ≤ 1/8.
+        let leading = split ? ArcLengthSeries.leadingTerms(f) : 0
+        var arcLengthError = ArcLengthSeries.relativeLengthError(f) ?? leading + 2 * length
+        if ArcLengthSeries.needed(quadrature: leading + 2 * length, magnitude: 2 * lengthMagnitude + Double.ulpOfOne * abs(leading)),
            let series = ArcLengthSeries.relativeLengthError(f, largestBound: 0x1p-3) {
             arcLengthError = series
         }

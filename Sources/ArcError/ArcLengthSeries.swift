@@ -15,6 +15,34 @@
 /// to max|u| ≤ 2⁻³ (at most 38 terms) where a quadrature in double has cancelled
 /// (``needed(quadrature:magnitude:)``).
 enum ArcLengthSeries {
+    /// ∫₀¹ (u/2 − u²/8) dt, the series' first two terms, from exact moments in double-double.
+    /// With ``remainder(_:)`` integrated in double it gives (L − θ)/θ with an error of order
+    /// ε·max|u|³ instead of the ε·max|u| of integrating √(1 + u) − 1 directly: for 16 segments
+    /// near the optimum 1e-15 relative instead of 1e-11.
+    static func leadingTerms(_ f: SymmetricArcForms) -> Double {
+        let t2 = f.exactThetaSquared
+        let u0 = f.exactSpeedExcess.0 / t2, u1 = f.exactSpeedExcess.1 / t2, u2 = f.exactSpeedExcess.2 / t2
+        // ∫₀¹ sⁱ dt = 1, 1/6, 1/30, 1/140, 1/630 for i = 0 … 4.
+        let m1 = DoubleDouble(1) / 6, m2 = DoubleDouble(1) / 30, m3 = DoubleDouble(1) / 140, m4 = DoubleDouble(1) / 630
+        let linear = u0 + u1 * m1 + u2 * m2
+        // u² = u0² + 2u0u1·s + (u1² + 2u0u2)·s² + 2u1u2·s³ + u2²·s⁴.
+        let square = u0 * u0 + (u0 * u1 * 2) * m1 + (u1 * u1 + u0 * u2 * 2) * m2 + (u1 * u2 * 2) * m3 + (u2 * u2) * m4
+        return (linear * 0.5 - square * 0.125).value
+    }
+
+    /// Whether the split into ``leadingTerms(_:)`` and ``remainder(_:)`` pays: for max|u| ≤ ½,
+    /// where the two exact terms do not outgrow (L − θ)/θ itself. Beyond, √(1 + u) − 1 is
+    /// integrated directly (the arc is far from the circle and nothing much cancels).
+    static func splits(_ f: SymmetricArcForms) -> Bool { bound(f) <= 0.5 }
+
+    /// √(1 + u) − 1 − u/2 + u²/8 = u³(R + 3)/(8(1 + R)³), R = √(1 + u) (from
+    /// √(1 + u) − 1 = u/(1 + R) twice): no cancellation for any u > −1.
+    @inline(__always)
+    static func remainder(_ u: Double) -> Double {
+        let r = Swift.max(0, 1 + u).squareRoot(), p = 1 + r
+        return u * u * u * (r + 3) / (8 * p * p * p)
+    }
+
     /// max|u| over the arc: |N| at s = 0, ¼ and at N's vertex if it lies between (N is
     /// quadratic in s), over θ², with a relative margin of 1e-9 for the rounding.
     static func bound(_ f: SymmetricArcForms) -> Double {

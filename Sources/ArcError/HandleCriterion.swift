@@ -103,14 +103,21 @@ extension CircularArc {
     }
 
     var arcLengthPreservingHandle: Double {
-        let theta = angle
+        // (L − θ)/θ as a function of k.
         let f = { (k: Double) -> Double in
             let forms = SymmetricArcForms(self.with(handle: k))
-            // Near the root the quadrature has cancelled by construction: the series where it converges.
+            // Near the root every sum cancels by construction: the whole series where it
+            // converges fast, else its first two terms exactly and the rest by the rule.
             if let series = ArcLengthSeries.relativeLengthError(forms, largestBound: 0x1p-3) { return series }
-            return self.integrateHalf { t in
-                let s = t * (1 - t)
-                return forms.speedSquaredExcess(s: s) / (forms.speedSquared(s: s).squareRoot() + theta)
+            let theta2 = forms.exactThetaSquared.value
+            guard ArcLengthSeries.splits(forms) else {
+                return self.integrateHalf { t in
+                    let u = forms.speedSquaredExcess(s: t * (1 - t)) / theta2
+                    return u / (1 + Swift.max(0, 1 + u).squareRoot())
+                }
+            }
+            return ArcLengthSeries.leadingTerms(forms) + self.integrateHalf { t in
+                ArcLengthSeries.remainder(forms.speedSquaredExcess(s: t * (1 - t)) / theta2)
             }
         }
         let k = BrentRoot.solve(f, from: 0.5 * curvatureMatchingHandle, to: 1.5 * midpointHandle)

@@ -65,6 +65,25 @@ struct ReferenceTests {
         #expect(roundedToNearest >= count - 1, "\(roundedToNearest) of \(count) rounded to nearest")
     }
 
+    /// At the arc-length-preserving factor the error is what the rounding of k leaves, 1e-17 and
+    /// below: a difference of terms of order θ⁴ that agree to 15–20 digits. Within 1e-9 relative
+    /// for 4 to 256 segments (the series there); for 3 segments, beyond the series' reach,
+    /// within 1e-19 absolute.
+    @Test("arc-length error at and next to the arc-length-preserving factor")
+    func lengthRoots() throws {
+        let rows = try ReferenceData.table("reference-length-roots.csv")
+        #expect(rows.count == 21)
+        for row in rows {
+            let n = row.int("segments"), k = row.double("k"), reference = row.double("arc_length_error")
+            let arc = CircularArc(segments: n, handle: k)
+            let allowance = n == 3 ? 1e-19 + 1e-9 * abs(reference) : 1e-9 * abs(reference)
+            for method in [ArcErrorReport.Method.automatic, .general] {
+                let value = ArcErrorReport(arc, method: method).arcLengthError
+                #expect(abs(value - reference) <= allowance, "n = \(n), k = \(k), \(method): \(value) vs \(reference)")
+            }
+        }
+    }
+
     /// The figures of 128 to 4096 segments near the optimal factors, where each is a difference
     /// of terms that agree to 15–22 digits: to 1e-14 relative (the tangent angle, through atan2,
     /// 5e-14), but the arc-length error (1e-8: its series is limited by the cancellation

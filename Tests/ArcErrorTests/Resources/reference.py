@@ -9,6 +9,8 @@ Writes, next to this script:
                          where the figures are differences of terms that agree to 15-22 digits
   reference-half-angles.csv  pi/n, sin(pi/n), cos(pi/n) as double-double pairs (hi = the value
                          rounded to double, lo = the rest rounded), for the 106-bit arithmetic
+  reference-length-roots.csv  the arc-length error at and next to the arc-length-preserving
+                         factor rounded to double, where it is 1e-17 and below
 
 Independence from the Swift code: the arc is set up in the frame the user sees (from angle 0 to
 theta, not the symmetric frame), every polynomial is built by exact arithmetic on the control
@@ -275,8 +277,21 @@ def write_half_angles():
             wr.writerow([n, *dd(h), *dd(mp.sin(h)), *dd(mp.cos(h))])
 
 
+def write_length_roots():
+    with open(os.path.join(HERE, 'reference-length-roots.csv'), 'w', newline='') as f:
+        wr = csv.writer(f, lineterminator='\n')
+        wr.writerow(['segments', 'k', 'arc_length_error'])
+        for n in [3, 4, 6, 8, 16, 64, 256]:
+            th = 2 * mp.pi / n
+            km = 4 * mp.tan(th / 4) / 3
+            root = float(mp.findroot(lambda k: Arc(k, k, n).length() - th, km))
+            for k in [root, root * (1 - 1e-12), root * (1 + 1e-9)]:
+                wr.writerow([n, repr(k), fmt(Arc(k, k, n).arc_length_error())])
+
+
 def main():
     write_half_angles()
+    write_length_roots()
     rng = random.Random(20240601)
     ks = [0.3, 0.4, 0.5, 0.5519150244935106, 0.5522847498307936, 1 / 1.8, 0.6, 0.75, 1.0, 1.25, 1.5]
     ns = [2, 3, 4, 5, 6, 8, 12, 16, 24, 32, 64]
