@@ -20,14 +20,15 @@ enum ArcLengthSeries {
     /// ε·max|u|³ instead of the ε·max|u| of integrating √(1 + u) − 1 directly: for 16 segments
     /// near the optimum 1e-15 relative instead of 1e-11.
     static func leadingTerms(_ f: SymmetricArcForms) -> Double {
+        let (n0, n1, n2) = f.exactSpeedExcess
         let t2 = f.exactThetaSquared
-        let u0 = f.exactSpeedExcess.0 / t2, u1 = f.exactSpeedExcess.1 / t2, u2 = f.exactSpeedExcess.2 / t2
-        // ∫₀¹ sⁱ dt = 1, 1/6, 1/30, 1/140, 1/630 for i = 0 … 4.
-        let m1 = DoubleDouble(1) / 6, m2 = DoubleDouble(1) / 30, m3 = DoubleDouble(1) / 140, m4 = DoubleDouble(1) / 630
-        let linear = u0 + u1 * m1 + u2 * m2
-        // u² = u0² + 2u0u1·s + (u1² + 2u0u2)·s² + 2u1u2·s³ + u2²·s⁴.
-        let square = u0 * u0 + (u0 * u1 * 2) * m1 + (u1 * u1 + u0 * u2 * 2) * m2 + (u1 * u2 * 2) * m3 + (u2 * u2) * m4
-        return (linear * 0.5 - square * 0.125).value
+        // With ∫₀¹ sⁱ dt = 1, 1/6, 1/30, 1/140, 1/630 (i = 0 … 4), over common denominators:
+        // ∫N = n0 + (5n1 + n2)/30 and
+        // ∫N² = n0² + (210·n0n1 + 21(n1² + 2n0n2) + 9·n1n2 + n2²)/630,
+        // and ∫(u/2 − u²/8) = (4θ²·∫N − ∫N²)/(8θ⁴).
+        let linear = n0 + (n1 * 5 + n2) / 30
+        let square = n0 * n0 + (n0 * n1 * 210 + (n1 * n1 + n0 * n2 * 2) * 21 + n1 * n2 * 9 + n2 * n2) / 630
+        return ((t2 * linear * 4 - square) / (t2 * t2 * 8)).value
     }
 
     /// Whether the split into ``leadingTerms(_:)`` and ``remainder(_:)`` pays: for max|u| ≤ ½,
