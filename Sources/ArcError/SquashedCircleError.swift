@@ -23,16 +23,32 @@ public struct SquashedCircle: Sendable {
     public var scaleY: Double
     public var samplesPerSegment: Int
 
+    /// The largest sx/sy and sy/sx taken, 1e12: far beyond any squash, and far inside where the
+    /// distance computations' squares and fourth powers of the ratio would underflow (they stay
+    /// right, against brute force, to 1e50; at 1e100 they do not).
+    public static let largestAspectRatio = 1e12
+
+    /// Finite positive factors whose ratio is within ``largestAspectRatio`` (a programmer error
+    /// otherwise: `beztune` checks user input before it gets here).
     public init(segments: Int, handle: Double, scaleX: Double, scaleY: Double, samplesPerSegment: Int = 32) {
-        precondition(segments >= 2 && handle > 0 && scaleX > 0 && scaleY > 0 && samplesPerSegment >= 4,
+        precondition(segments >= 2 && handle > 0 && scaleX > 0 && scaleY > 0 && samplesPerSegment >= 4
+                     && scaleX.isFinite && scaleY.isFinite
+                     && scaleX / scaleY <= SquashedCircle.largestAspectRatio && scaleY / scaleX <= SquashedCircle.largestAspectRatio,
                      "SquashedCircle: invalid parameters")
         (self.segments, self.handle, self.scaleX, self.scaleY) = (segments, handle, scaleX, scaleY)
         self.samplesPerSegment = samplesPerSegment
     }
 
     /// max over the squashed curve of the orthogonal distance to the ellipse, relative to r.
+    ///
+    /// The distance is homogeneous in (sx, sy), so it is computed for both divided by the power
+    /// of two at or below the larger (exact) and scaled back: squash factors near 1e308 do not
+    /// overflow, nor do factors near 1e-308 underflow, on the way to a representable result.
     public var maximumDistanceToEllipse: Double {
         let arc = CircularArc(segments: segments, handle: handle)
+        let larger = Swift.max(scaleX, scaleY)
+        let unit = Double(sign: .plus, exponent: larger.exponent, significand: 1)
+        let scaleX = self.scaleX / unit, scaleY = self.scaleY / unit
         let ellipse = Ellipse(semiAxisX: scaleX, semiAxisY: scaleY)
         let base = arc.bezier
         var best = 0.0
@@ -53,7 +69,7 @@ public struct SquashedCircle: Sendable {
                 best = Swift.max(best, values[i], SquashedCircle.goldenMaximum(distance, lo, hi))
             }
         }
-        return best
+        return best * unit
     }
 
     /// max of a unimodal f on [lo, hi] by golden-section search to a bracket of 1e-10.

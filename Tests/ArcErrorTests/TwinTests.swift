@@ -130,6 +130,26 @@ struct TwinTests {
         }
     }
 
+    /// The distance is homogeneous of degree 1 in (sx, sy); scaled by powers of two it must be
+    /// exactly the scaled value, from 1e-300 to 1e300 (it overflowed to ∞ near 1e308 and
+    /// underflowed near 1e-300 before the computation was normalised), and squash ratios up to
+    /// the 1e12 allowed keep the linear law d ≈ c·min(sx, sy) of a flattened ellipse.
+    @Test("squashed circle: homogeneous in the squash factors over the whole double range")
+    func squashHomogeneity() {
+        let k = HandleCriterion.minimax.handle(segments: 4)
+        let unit = SquashedCircle(segments: 4, handle: k, scaleX: 1.2, scaleY: 0.8).maximumDistanceToEllipse
+        for e in [-990, -500, -20, 0, 20, 500, 1000] {
+            let p = Double(sign: .plus, exponent: e, significand: 1)
+            let d = SquashedCircle(segments: 4, handle: k, scaleX: 1.2 * p, scaleY: 0.8 * p).maximumDistanceToEllipse
+            #expect(d == unit * p, "2^\(e)")
+        }
+        let flat = { (ratio: Double) in SquashedCircle(segments: 4, handle: k, scaleX: 1, scaleY: 1 / ratio).maximumDistanceToEllipse }
+        let slope = flat(1e6) * 1e6
+        for ratio in [1e8, 1e10, 1e12] {
+            #expect(abs(flat(ratio) * ratio - slope) <= 1e-5 * slope, "ratio \(ratio)")
+        }
+    }
+
     @Test("ellipse distance: Eberly's bisection against a dense search over the ellipse")
     func ellipse() {
         var rng = SplitMix64(seed: 8)

@@ -201,6 +201,11 @@ enum BadInputTable {
         BadInput("error: negative radius", ["error", "--k", "0.5", "--radius", "-1"], status: usage, mentions: ["--radius", "positive"]),
         BadInput("error: a radius whose square overflows", ["error", "--k", "0.5", "--radius", "1e308"], status: usage, mentions: ["--radius", "at most 1e150"]),
         BadInput("error: infinite radius", ["error", "--k", "0.5", "--radius", "inf"], status: usage, mentions: ["--radius", "finite"]),
+        // (Their ratio underflowed inside the ellipse distance: 0 printed, or a trap once scaled.)
+        BadInput("error: a squash ratio of 1e600", ["error", "--k", "0.5", "--sx", "1e300", "--sy", "1e-300"], status: usage,
+                 mentions: ["--sx 1e300 --sy 1e-300", "within 1e-12 … 1e12"]),
+        BadInput("optimize: a squash ratio beyond 1e12", ["optimize", "--segments", "4", "--sx", "1", "--sy", "1e-13"], status: usage,
+                 mentions: ["--sx 1 --sy 1e-13", "squash ratio"]),
 
         // MARK: error-curve
         BadInput("error-curve: one sample", ["error-curve", "--k", "0.5", "--samples", "1"], status: usage, mentions: ["--samples"]),

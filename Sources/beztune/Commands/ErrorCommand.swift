@@ -44,6 +44,10 @@ enum ErrorCommand {
         if (sx == nil) != (sy == nil) {
             throw arguments.usage("--sx and --sy go together: give both")
         }
+        if let sx, let sy, !(sx / sy <= SquashedCircle.largestAspectRatio && sy / sx <= SquashedCircle.largestAspectRatio) {
+            throw arguments.usage("invalid --sx \(arguments.string("sx") ?? "") --sy \(arguments.string("sy") ?? ""): "
+                + "the squash ratio sx/sy must be within 1e-12 … 1e12")
+        }
         var columns = ErrorColumns(radius: radius)
         if let sx, let sy { columns.squash = (sx, sy) }
         return Options(segments: segments, columns: columns)
