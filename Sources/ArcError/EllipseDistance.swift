@@ -17,7 +17,8 @@ import Geometry
 /// caller when it knows it more accurately, and the distance is
 /// |s|·√((y₀/(s + r₀))² + (y₁/(s + 1))²) (y − x without subtraction). The root is bracketed by
 /// Eberly's bounds [z₁ − 1, 0] (inside) or [0, √(r₀²z₀² + z₁²) − 1] (outside) and bisected to
-/// adjacent doubles. The degenerate case y₁ = 0 inside (foot off the axis when
+/// adjacent doubles in t = s + 1, which near a flat ellipse's major axis keeps the precision s
+/// loses next to −1. The degenerate case y₁ = 0 inside (foot off the axis when
 /// y₀ < (e₀² − e₁²)/e₀) is handled as in the paper.
 public struct Ellipse: Sendable, Equatable {
     public var semiAxisX: Double
@@ -49,28 +50,34 @@ public struct Ellipse: Sendable, Equatable {
             }
             return y0 - e0  // sign already right; exact when near
         }
-        func f(_ s: Double) -> Double {
-            let a = s + r0, b = s + 1
-            return g - s * (z0 * z0 * (2 * r0 + s) / (a * a) + z1 * z1 * (2 + s) / (b * b))
+        // Bisection runs on t = s + 1 rather than s: for a point inside a flat ellipse next to
+        // the major axis the root lies at s + 1 ≈ y₁/x₁, far below the ulp of s ≈ −1 (1e-17 for
+        // a squash of 0.002 × 3, whose distance then came out 2.4e-8 relative too large), while
+        // t keeps its relative precision there. With s = t − 1:
+        // s + r₀ = t + (r₀ − 1), 2r₀ + s = t + (2r₀ − 1), 2 + s = 1 + t.
+        let r0m1 = r0 - 1, twoR0m1 = 2 * r0 - 1
+        func f(_ t: Double) -> Double {
+            let a = t + r0m1
+            return g - (t - 1) * (z0 * z0 * (t + twoR0m1) / (a * a) + z1 * z1 * (1 + t) / (t * t))
         }
         var lo: Double, hi: Double
         if g > 0 {
-            lo = 0
-            hi = Swift.max((r0 * r0 * z0 * z0 + z1 * z1).squareRoot() - 1, 0)
+            lo = 1
+            hi = 1 + Swift.max((r0 * r0 * z0 * z0 + z1 * z1).squareRoot() - 1, 0)
         } else {
-            lo = z1 - 1
-            hi = 0
+            lo = z1
+            hi = 1
         }
         // F(lo) ≥ 0 ≥ F(hi): bisect to adjacent doubles.
-        var s = 0.5 * (lo + hi)
+        var t = 0.5 * (lo + hi)
         for _ in 0..<2200 {
-            s = 0.5 * (lo + hi)
-            if s == lo || s == hi { break }
-            let v = f(s)
-            if v > 0 { lo = s } else if v < 0 { hi = s } else { break }
+            t = 0.5 * (lo + hi)
+            if t == lo || t == hi { break }
+            let v = f(t)
+            if v > 0 { lo = t } else if v < 0 { hi = t } else { break }
         }
-        let u = y0 / (s + r0), w = y1 / (s + 1)
-        let distance = abs(s) * (u * u + w * w).squareRoot()
+        let u = y0 / (t + r0m1), w = y1 / t
+        let distance = abs(t - 1) * (u * u + w * w).squareRoot()
         return g > 0 ? distance : -distance
     }
 }
