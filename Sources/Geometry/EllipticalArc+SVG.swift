@@ -25,8 +25,10 @@ extension EllipticalArc {
         guard start != end, start.isFinite, end.isFinite, xAxisRotationDegrees.isFinite else { return nil }
         var rx = abs(radiusX), ry = abs(radiusY)
         guard rx > 0, ry > 0, rx.isFinite, ry.isFinite else { return nil }
-        // φ mod 360 in [0, 360) (fmod is exact), so that e.g. −330° and 390° give the same arc.
-        var degrees = xAxisRotationDegrees.truncatingRemainder(dividingBy: 360)
+        // φ mod 360 in [0, 360) (fmod is exact), so that e.g. −330° and 390° give the same arc;
+        // + 0 turns −0 into +0, which 0°, 720° and −720° give (sin(−0) = −0 changed the arc's
+        // last bits for radii near 1e-308: found by fuzzing).
+        var degrees = xAxisRotationDegrees.truncatingRemainder(dividingBy: 360) + 0
         if degrees < 0 { degrees += 360 }
         let phi = degrees * (Double.pi / 180)
         let (s, c) = (sin(phi), cos(phi))

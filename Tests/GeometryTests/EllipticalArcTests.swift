@@ -223,4 +223,16 @@ struct EllipticalArcTests {
                                                       sweep: false)
         #expect(nearlyFull.count == 4 && nearlyFull.last?.end == Point(10, 1e-6))
     }
+
+    @Test("φ = −0 gives the arc of 0, 720 and −720 (found by fuzzing, radii near 1e-308)")
+    func negativeZeroRotation() {
+        func arc(_ degrees: Double) -> [PathSegment] {
+            EllipticalArc.svgArcSegments(from: Point(0, -0.0), to: Point(7.509624274728341e-308, 0),
+                                         radiusX: 6.9469475059166e-310, radiusY: 1.9580649954863372e-306,
+                                         xAxisRotationDegrees: degrees, largeArc: false, sweep: true)
+        }
+        let reference = arc(0)
+        #expect(!reference.isEmpty)
+        for degrees in [-0.0, 720, -720, 360] { #expect(arc(degrees) == reference, "\(degrees)°") }
+    }
 }
