@@ -14,7 +14,9 @@
 /// turn into a libm call per product (and which would make results depend on the build); the
 /// sum and product are the double-double algorithms of Joldes, Muller and Popescu, "Tight and
 /// rigorous error bounds for basic building blocks of double-word arithmetic" (ACM TOMS 44,
-/// 2017: Algorithm 6, relative error ≤ 3u², u = 2⁻⁵³; the product Algorithm 10's form, ≤ 7u²).
+/// 2017: the sum their Algorithm 6, relative error ≤ 3u², u = 2⁻⁵³; the product their
+/// double-word product without FMA — the cross terms xₕyₗ + xₗyₕ added to TwoProduct's error —
+/// a few u²; the tests hold every operation to 1e-30 relative).
 /// Splitting needs |x| < 2⁹⁹⁶; every quantity here is below 10⁴.
 struct DoubleDouble: Sendable, Hashable {
     /// The leading part, the sum rounded to double.
@@ -22,7 +24,7 @@ struct DoubleDouble: Sendable, Hashable {
     /// The trailing part.
     var lo: Double
 
-    /// hi + lo, already normalised (|lo| ≤ ½ulp(hi)); use `normalized(_:_:)` otherwise.
+    /// hi + lo, already normalised (|lo| ≤ ½ulp(hi)), as TwoSum and TwoProduct give them.
     init(hi: Double, lo: Double) {
         self.hi = hi
         self.lo = lo
