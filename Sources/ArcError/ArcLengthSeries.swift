@@ -11,9 +11,10 @@
 /// terms cancel deeply — for 4096 segments the first two are 1e-14 and their sum 1e-22 — so
 /// every term is formed in double-double from the forms' 106-bit coefficients (which is what a
 /// quadrature of |B′| − θ in double cannot do: its integrand is only known to ε·|u|). Used
-/// always when max|u| ≤ 2⁻¹⁰ on s ∈ [0, ¼] (at most 13 terms reach 2⁻¹¹² of the first), and up
+/// always when max|u| ≤ 2⁻¹⁰ on s ∈ [0, ¼] (at most 13 terms reach 2⁻¹¹² of the first), up
 /// to max|u| ≤ 2⁻³ (at most 38 terms) where a quadrature in double has cancelled
-/// (``needed(quadrature:magnitude:)``).
+/// (``needed(quadrature:magnitude:)``), and up to 2⁻² (57 terms) for the arc-length-preserving
+/// factor's root, where every sum cancels by construction.
 enum ArcLengthSeries {
     /// ∫₀¹ (u/2 − u²/8) dt, the series' first two terms, from exact moments in double-double.
     /// With ``remainder(_:)`` integrated in double it gives (L − θ)/θ with an error of order
@@ -62,16 +63,16 @@ enum ArcLengthSeries {
         16 * Double.ulpOfOne * magnitude > 1e-13 * abs(value)
     }
 
-    /// (L − θ)/θ, or nil when max|u| > `largestBound` (at most 2⁻³; the caller integrates).
+    /// (L − θ)/θ, or nil when max|u| > `largestBound` (at most 2⁻²; the caller integrates).
     static func relativeLengthError(_ f: SymmetricArcForms, largestBound: Double = 0x1p-10) -> Double? {
-        precondition(largestBound <= 0x1p-3, "ArcLengthSeries: the series is only used for max|u| ≤ 1/8")
+        precondition(largestBound <= 0x1p-2, "ArcLengthSeries: the series is only used for max|u| ≤ 1/4")
         let (n0, n1, n2) = f.exactSpeedExcess
         let bound = ArcLengthSeries.bound(f)
         guard bound <= largestBound else { return nil }
         guard bound > 0 else { return 0 }
         // u's coefficients, N/θ² in double-double.
         let u0 = n0 / f.exactThetaSquared, u1 = n1 / f.exactThetaSquared, u2 = n2 / f.exactThetaSquared
-        // Terms until bound^(j − 1) ≤ 2⁻¹¹²: at most 38 for max|u| ≤ 2⁻³; uʲ has degree 2j.
+        // Terms until bound^(j − 1) ≤ 2⁻¹¹²: at most 57 for max|u| ≤ 2⁻²; uʲ has degree 2j.
         let capacity = 2 * maximumTerms + 1
         return withUnsafeTemporaryAllocation(of: DoubleDouble.self, capacity: 2 * capacity) { buffer in
             let power = buffer.baseAddress!, moments = power + capacity  // uʲ's coefficients in s; ∫₀¹ sⁱ dt
@@ -110,6 +111,6 @@ enum ArcLengthSeries {
         }
     }
 
-    /// Terms enough for max|u| ≤ 2⁻³ to reach 2⁻¹¹² of the first.
-    static let maximumTerms = 38
+    /// Terms enough for max|u| ≤ 2⁻² to reach 2⁻¹¹² of the first.
+    static let maximumTerms = 57
 }

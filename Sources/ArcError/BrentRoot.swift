@@ -31,19 +31,29 @@ public enum BrentRoot {
     }
 
     /// The double nearest the root, from Brent's estimate x (which stops within 4ε|x| of it):
-    /// of x and its neighbours the one where |f| is smallest, when f changes sign across
-    /// them (so the root lies between); x itself otherwise. Correctly rounded when f is
-    /// monotone there and evaluated to better than its change over half an ulp of x.
+    /// among x and the four doubles on each side, the pair of neighbours across which f changes
+    /// sign (the one nearest x), and of that pair the one where |f| is smaller; x itself when f
+    /// changes sign nowhere there. Correctly rounded when f is monotone there and evaluated to
+    /// better than its change over half an ulp of x.
     public static func nearestDouble(to x: Double, of f: (Double) -> Double) -> Double {
         guard x.isFinite else { return x }
-        var best = x, bestValue = abs(f(x))
-        let below = x.nextDown, above = x.nextUp
-        let fBelow = f(below), fAbove = f(above)
-        guard fBelow.sign != fAbove.sign || fBelow == 0 || fAbove == 0 else { return x }
-        for (candidate, value) in [(below, fBelow), (above, fAbove)] where abs(value) < bestValue {
-            (best, bestValue) = (candidate, abs(value))
+        var points = [x], lower = x, upper = x
+        for _ in 0..<4 {
+            lower = lower.nextDown
+            upper = upper.nextUp
+            points.insert(lower, at: 0)
+            points.append(upper)
         }
-        return best
+        let values = points.map(f)
+        var best: (distance: Int, point: Double)? = nil
+        for i in 0..<(points.count - 1) where values[i] == 0 || values[i].sign != values[i + 1].sign {
+            guard !values[i].isNaN && !values[i + 1].isNaN else { continue }
+            let pick = abs(values[i]) <= abs(values[i + 1]) ? i : i + 1
+            let distance = abs(pick - 4)
+            if let b = best, b.distance <= distance { continue }
+            best = (distance, points[pick])
+        }
+        return best?.point ?? x
     }
 
     private static func iterate(_ f: (Double) -> Double, _ lo: Double, _ flo: Double, _ hi: Double,

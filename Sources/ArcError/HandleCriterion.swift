@@ -108,7 +108,7 @@ extension CircularArc {
             let forms = SymmetricArcForms(self.with(handle: k))
             // Near the root every sum cancels by construction: the whole series where it
             // converges fast, else its first two terms exactly and the rest by the rule.
-            if let series = ArcLengthSeries.relativeLengthError(forms, largestBound: 0x1p-3) { return series }
+            if let series = ArcLengthSeries.relativeLengthError(forms, largestBound: 0x1p-2) { return series }
             let theta2 = forms.exactThetaSquared.value
             guard ArcLengthSeries.splits(forms) else {
                 return self.integrateHalf { t in

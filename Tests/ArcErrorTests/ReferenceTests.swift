@@ -47,7 +47,7 @@ struct ReferenceTests {
         print("worst error/allowance (\(method)):", worst.sorted { $0.key < $1.key }.map { "\($0.key)=\(String(format: "%.3g", $0.value))" }.joined(separator: " "))
     }
 
-    @Test("optimal handle factors of every criterion, within one ulp of the exact factor")
+    @Test("optimal handle factors of every criterion: the exact factor rounded to nearest")
     func optimalFactors() throws {
         var roundedToNearest = 0, count = 0
         for row in try ReferenceData.table("reference-optimal.csv") {
@@ -60,9 +60,8 @@ struct ReferenceTests {
             if k == exact { roundedToNearest += 1 }
             count += 1
         }
-        // The closed forms and the radial criteria are correctly rounded on every row; the
-        // arc-length factor, a root of a quadrature, on all but one (one ulp there).
-        #expect(roundedToNearest >= count - 1, "\(roundedToNearest) of \(count) rounded to nearest")
+        // Every factor is the exact one rounded to nearest.
+        #expect(roundedToNearest == count, "\(roundedToNearest) of \(count) rounded to nearest")
     }
 
     /// At the arc-length-preserving factor the error is what the rounding of k leaves, 1e-17 and
