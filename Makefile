@@ -27,7 +27,7 @@ demo: release
 	@$(BLAS_PIN) bash scripts/demo.sh $(BEZTUNE_RELEASE) $(OUT)
 
 test: setup
-	$(SWIFT) build --build-tests
+	SWIFT=$(SWIFT) bash scripts/build-without-warnings.sh --build-tests
 	$(BLAS_PIN) $(SWIFT) test
 	$(SWIFT) build -c release --product beztune
 	$(BLAS_PIN) BEZTUNE_BINARY=.build/release/beztune $(SWIFT) test --skip-build --filter BeztuneTests

@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Deform", targets: ["Deform"]),
         .library(name: "ArcError", targets: ["ArcError"]),
         .library(name: "Fitting", targets: ["Fitting"]),
+        .library(name: "Interchange", targets: ["Interchange"]),
         .executable(name: "beztune", targets: ["beztune"]),
     ],
     targets: [
@@ -20,6 +21,7 @@ let package = Package(
         .target(name: "Deform", dependencies: ["Geometry"]),
         .target(name: "ArcError", dependencies: ["Geometry"]),
         .target(name: "Fitting", dependencies: ["Geometry", "Deform", "LeastSquares"]),
+        .target(name: "Interchange", dependencies: ["Geometry", "Deform"]),
         .executableTarget(name: "beztune", dependencies: ["Geometry", "Render", "LeastSquares", "Deform", "ArcError", "Fitting"]),
 
         // MARK: - Benchmarks
@@ -43,6 +45,8 @@ let package = Package(
         .testTarget(name: "DeformTests", dependencies: ["Deform", "Geometry", "_TestSupport"]),
         .testTarget(name: "FittingTests", dependencies: ["Fitting", "Geometry", "Deform", "LeastSquares", "_TestSupport"]),
         .testTarget(name: "ArcErrorTests", dependencies: ["ArcError", "_TestSupport"], exclude: ["Resources"]),
+        .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "Geometry", "Deform", "_TestSupport"],
+                    exclude: ["Resources", "README.md"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CLapack", "CCairo"]),
         .testTarget(name: "ReadmeExamplesTests", dependencies: ["Geometry", "ArcError", "Deform"]),
         .testTarget(name: "BeztuneTests", dependencies: ["beztune", "_TestSupport"]),

@@ -149,13 +149,14 @@ struct ArcLengthTests {
     @Test("a curve of subnormal coordinates: integrated at the normal scale, the bound holds (found by fuzzing)")
     func subnormalCurve() {
         // Before, |B′|² underflowed to 0: length 0 with a zero error bound, the chord 3e-320.
-        let c = CubicBezier(Point(0, 0), Point(5e-324, 1e-320), Point(2e-320, -1e-321), Point(3e-320, 0))
-        let r = c.arcLength(accuracy: 1e-321)
+        // (5e-324, 1e-320), (2e-320, -1e-321), (3e-320, 0), written as the exact hex doubles.
+        let c = CubicBezier(Point(0, 0), Point(0x1p-1074, 0x1.fap-1064), Point(0x1.fap-1063, -0x1.94p-1067), Point(0x1.7b8p-1062, 0))
+        let r = c.arcLength(accuracy: 0x1.94p-1067)
         // The same shape scaled up by 2^1000 exactly (every coordinate a multiple of 2^-1074).
         let k = 0x1p1000
-        let big = CubicBezier(k * c.p0, k * c.p1, k * c.p2, k * c.p3).arcLength(accuracy: 1e-12 * k * 3e-320)
+        let big = CubicBezier(k * c.p0, k * c.p1, k * c.p2, k * c.p3).arcLength(accuracy: 1e-12 * k * 0x1.7b8p-1062)
         #expect(r.length > 0 && abs(r.length - big.length / k) <= r.errorEstimate + big.errorEstimate / k)
-        #expect(r.length >= 3e-320)  // at least the chord
+        #expect(r.length >= 0x1.7b8p-1062)  // at least the chord (3e-320)
     }
 }
 

@@ -228,7 +228,7 @@ struct EllipticalArcTests {
     func negativeZeroRotation() {
         func arc(_ degrees: Double) -> [PathSegment] {
             EllipticalArc.svgArcSegments(from: Point(0, -0.0), to: Point(7.509624274728341e-308, 0),
-                                         radiusX: 6.9469475059166e-310, radiusY: 1.9580649954863372e-306,
+                                         radiusX: 0x1.ff8733ce14p-1028 /* 6.9469475059166e-310 */, radiusY: 1.9580649954863372e-306,
                                          xAxisRotationDegrees: degrees, largeArc: false, sweep: true)
         }
         let reference = arc(0)

@@ -168,16 +168,19 @@ struct FlatteningTests {
     func fuzzFindings() {
         // Coordinates of 1e-313 scaled by the curve's 1/64 lose their low bits: the kernel's ends
         // P₀·s⁻¹·s were not P₀.
-        let tiny = CubicBezier(Point(0, 2.5997330178e-313), Point(3.2379e-319, 6.55352704e-316),
-                               Point(3.35540584446e-313, 100), Point(1.39067116156706e-309, 1.4196626234001297e-270))
+        // The subnormal coordinates are written as exact hex doubles (nearest to 2.5997330178e-313,
+        // 3.2379e-319, 6.55352704e-316, 3.35540584446e-313, 1.39067116156706e-309).
+        let tiny = CubicBezier(Point(0, 0x1.880b2p-1039), Point(0x1p-1058, 0x1.fap-1048),
+                               Point(0x1.fap-1039, 100), Point(0x1.00000000000cp-1026, 1.4196626234001297e-270))
         // All coordinates subnormal (the scale s is 1, the arithmetic absolute): one segment, whose
         // reported bound includes the rounding allowance like the kernel's.
-        let subnormal = CubicBezier(Point(0, 0), Point(5e-324, 1e-320), Point(2e-320, -1e-321), Point(3e-320, 0))
+        // (5e-324, 1e-320), (2e-320, -1e-321), (3e-320, 0) as exact hex doubles.
+        let subnormal = CubicBezier(Point(0, 0), Point(0x1p-1074, 0x1.fap-1064), Point(0x1.fap-1063, -0x1.94p-1067), Point(0x1.7b8p-1062, 0))
         // b − a overflowing in de Casteljau's lerp made the ends NaN.
         let huge = CubicBezier(Point(0, 0), Point(1e307, 2e307), Point(-1e307, 1e306), Point(1.7e308, -1.7e308))
         // A thin loop whose chord is subnormal ((1e-321, 1e-321)): its direction v/|v| came out
         // 0.1 % short of unit length, and the one segment's bound as much too small.
-        let thin = QuadraticBezier(Point(0, 0), Point(3.969669378420801e-4, 0), Point(1e-321, 1e-321)).elevated
+        let thin = QuadraticBezier(Point(0, 0), Point(3.969669378420801e-4, 0), Point(0x1.94p-1067, 0x1.94p-1067)).elevated  // (1e-321, 1e-321)
         // Here the chord is a point next to the loop, so the deviation is max|B(t) − P₀| = |B(½)|.
         #expect(ChordDeviation.bound(thin) >= thin.point(at: 0.5).length)
         #expect(ChordDeviation.bound(thin) <= thin.point(at: 0.5).length * (1 + 1e-15))

@@ -138,10 +138,10 @@ struct NearestPointTests {
         let c = CubicBezier(Point(-1.5132044362807777e-94, -3.316657474881499e-287),
                             Point(-1.4820538565085766e+17, 1.398043286095289e-76),
                             Point(1.398043286095289e-76, 1.398043286095289e-76),
-                            Point(1.7891696522493855e+165, 3.49470144164784e-310))
+                            Point(1.7891696522493855e+165, Double(bitPattern: 0x4054_efcd_5817) /* 3.49470144164784e-310 */))
         let q = Point(1.7573882010139148e+159, 4.1488962867192316e-156)
         let global = c.nearestPoint(to: q)
-        let warm = c.nearestPoint(to: q, near: 1.5368045e-317)
+        let warm = c.nearestPoint(to: q, near: Double(bitPattern: 0x2f_767f) /* 1.5368045e-317 */)
         #expect(abs(global.t - 0.00994) < 1e-4)
         #expect(warm.t == global.t && warm.distance == global.distance)
     }

@@ -1,0 +1,1 @@
+// The Interchange test bundle: SVG document and Lottie reader tests live beside this file.
