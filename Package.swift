@@ -5,6 +5,7 @@ let package = Package(
     name: "BezierTune",
     products: [
         .library(name: "Geometry", targets: ["Geometry"]),
+        .library(name: "DataFiles", targets: ["DataFiles"]),
         .library(name: "Render", targets: ["Render"]),
         .library(name: "LeastSquares", targets: ["LeastSquares"]),
         .library(name: "Deform", targets: ["Deform"]),
@@ -16,16 +17,17 @@ let package = Package(
     targets: [
         // MARK: - Public API
         .target(name: "Geometry", dependencies: ["_CIntrinsics"]),
+        .target(name: "DataFiles", dependencies: ["Geometry"]),
         .target(name: "Render", dependencies: ["Geometry", "CCairo"]),
         .target(name: "LeastSquares", dependencies: ["CLapack"]),
         .target(name: "Deform", dependencies: ["Geometry"]),
         .target(name: "ArcError", dependencies: ["Geometry"]),
-        .target(name: "Fitting", dependencies: ["Geometry", "Deform", "LeastSquares"]),
+        .target(name: "Fitting", dependencies: ["Geometry", "Deform", "LeastSquares", "DataFiles"]),
         .target(name: "Interchange", dependencies: ["Geometry", "Deform"]),
-        .executableTarget(name: "beztune", dependencies: ["Geometry", "Render", "LeastSquares", "Deform", "ArcError", "Fitting"]),
+        .executableTarget(name: "beztune", dependencies: ["Geometry", "DataFiles", "Render", "LeastSquares", "Deform", "ArcError", "Fitting"]),
 
         // MARK: - Benchmarks
-        .executableTarget(name: "beztune-bench", dependencies: ["Geometry", "Render"],
+        .executableTarget(name: "beztune-bench", dependencies: ["Geometry", "DataFiles", "Render"],
                           path: "Benchmarks/Sources/beztune-bench"),
         .executableTarget(name: "ArcErrorBench", dependencies: ["ArcError"], path: "Benchmarks/ArcErrorBench"),
 
@@ -40,10 +42,11 @@ let package = Package(
 
         // MARK: - Unit test bundles
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "_TestSupport"], exclude: ["Resources"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "_TestSupport"], exclude: ["Resources"]),
+        .testTarget(name: "DataFilesTests", dependencies: ["DataFiles", "_TestSupport"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render"], exclude: ["Resources"]),
         .testTarget(name: "LeastSquaresTests", dependencies: ["LeastSquares", "_TestSupport"]),
         .testTarget(name: "DeformTests", dependencies: ["Deform", "Geometry", "_TestSupport"]),
-        .testTarget(name: "FittingTests", dependencies: ["Fitting", "Geometry", "Deform", "LeastSquares", "_TestSupport"]),
+        .testTarget(name: "FittingTests", dependencies: ["Fitting", "Geometry", "Deform", "LeastSquares", "DataFiles", "_TestSupport"]),
         .testTarget(name: "ArcErrorTests", dependencies: ["ArcError", "_TestSupport"], exclude: ["Resources"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "Geometry", "Deform", "_TestSupport"],
                     exclude: ["Resources", "README.md"]),
