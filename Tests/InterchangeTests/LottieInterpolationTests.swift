@@ -195,3 +195,15 @@ import Testing
         #expect(try origin(ks, frame: 0.001).x == 3 * (0.001 / 30))
     }
 }
+
+@Suite struct LottieKeyframeTimesTests {
+    @Test func keyframeTimesGatherEveryPropertyThatMovesTheOutline() throws {
+        let folder = LottieReferenceVenv.folder
+        let squash = try LottieDocument(contentsOf: folder.appendingPathComponent("squash-keyframes.json")).shapeLayer()
+        #expect(squash.keyframeTimes == [2, 9, 15, 21, 28])
+        let steps = try LottieDocument(contentsOf: folder.appendingPathComponent("hold-linear.json")).shapeLayer()
+        #expect(steps.keyframeTimes == [0, 4, 8, 10, 12, 16, 20, 24])
+        let child = try LottieDocument(contentsOf: folder.appendingPathComponent("parented-transforms.json")).shapeLayer()
+        #expect(child.keyframeTimes == [0, 15, 30])
+    }
+}
