@@ -197,3 +197,21 @@ import _TestSupport
         }
     }
 }
+
+@Suite struct LottieFileTests {
+    @Test func aFolderOrAMissingFileIsOneLine() throws {
+        let folder = try TemporaryFolder()
+        do {
+            _ = try LottieDocument(contentsOf: folder.url)
+            Issue.record("a folder was read")
+        } catch {
+            #expect(error.description.hasSuffix(": cannot be read: not a regular file"))
+        }
+        do {
+            _ = try LottieDocument(contentsOf: folder.file("missing.json"))
+            Issue.record("a missing file was read")
+        } catch {
+            #expect(error.description.hasPrefix("missing.json: cannot be read: ") && !error.description.contains("\n"))
+        }
+    }
+}
