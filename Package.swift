@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "BezierTune",
+    // Apple platforms: Accelerate's current LAPACK interface (CLapack) needs macOS 13.3 / iOS 16.4,
+    // which also covers ContinuousClock (macOS 13 / iOS 16). Built and tested here on Linux only.
+    platforms: [.macOS("13.3"), .iOS("16.4")],
     products: [
         .library(name: "Geometry", targets: ["Geometry"]),
         .library(name: "DataFiles", targets: ["DataFiles"]),
@@ -33,9 +36,14 @@ let package = Package(
 
         // MARK: - Implementation details
         // System libraries from Debian packages, installed by scripts/setup.sh.
-        .systemLibrary(name: "CLapack", path: "Sources/CLapack"),
         .systemLibrary(name: "CCairo", path: "Sources/CCairo"),
-        // Relaxed multiply-add and streaming stores, the two intrinsics Swift lacks.
+        // LAPACK/BLAS: OpenBLAS on Linux, Accelerate on Apple platforms (ABI in lapack_routines.h).
+        .target(name: "CLapack", linkerSettings: [
+            .linkedLibrary("openblas", .when(platforms: [.linux])),
+            .linkedFramework("Accelerate", .when(platforms: [.macOS, .iOS, .tvOS, .watchOS, .visionOS])),
+        ]),
+        // The vector intrinsics Swift lacks, x86 and portable twins (-DBEZIERTUNE_PORTABLE_INTRINSICS
+        // forces the portable ones).
         .target(name: "_CIntrinsics"),
         // Seeded random numbers and helpers shared by the test bundles.
         .target(name: "_TestSupport"),
@@ -51,6 +59,7 @@ let package = Package(
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "Geometry", "Deform", "_TestSupport"],
                     exclude: ["Resources", "README.md"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CLapack", "CCairo"]),
+        .testTarget(name: "CIntrinsicsTests", dependencies: ["_CIntrinsics", "_TestSupport"]),
         .testTarget(name: "ReadmeExamplesTests", dependencies: ["Geometry", "ArcError", "Deform"]),
         .testTarget(name: "BeztuneTests", dependencies: ["beztune", "_TestSupport"]),
     ],
