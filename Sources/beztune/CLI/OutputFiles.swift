@@ -1,8 +1,9 @@
 import DataFiles
 import Foundation
 
-/// Every file a command writes goes through here: atomically (temporary file, then rename), with
-/// failures turned into one-line runtime errors.
+/// Every file a command writes goes through here: atomically (temporary file, then rename; streams,
+/// devices and FIFOs in place; see `OutputDestination`), with failures turned into one-line
+/// runtime errors.
 enum OutputFiles {
     static func write(_ text: String, to path: String) throws(CLIError) {
         try write(Data(text.utf8), to: path)
@@ -10,7 +11,7 @@ enum OutputFiles {
 
     static func write(_ data: Data, to path: String) throws(CLIError) {
         do throws(FileWriteError) {
-            try AtomicFile.write(data, to: URL(fileURLWithPath: path))
+            try OutputTransaction.write(data, to: path)
         } catch {
             throw .runtime(error.description)
         }
@@ -20,7 +21,7 @@ enum OutputFiles {
     /// `AtomicFile.checkWritable`): for batch commands, before their work.
     static func checkWritable(_ path: String) throws(CLIError) {
         do throws(FileWriteError) {
-            try AtomicFile.checkWritable(URL(fileURLWithPath: path))
+            _ = try OutputPlan(files: [path])
         } catch {
             throw .runtime(error.description)
         }
