@@ -29,6 +29,8 @@ public enum TargetError: Error, Hashable, Sendable, CustomStringConvertible {
     case collinearPoints
     /// The outline's extent or length overflows a double (coordinates near ±1.8e308).
     case outlineTooLarge
+    /// More points than ``TargetOutline/maximumPointCount``.
+    case tooManyPoints(count: Int, maximum: Int)
 
     public var description: String {
         switch self {
@@ -52,6 +54,8 @@ public enum TargetError: Error, Hashable, Sendable, CustomStringConvertible {
             "every target point is the same point: the outline has no extent"
         case .collinearPoints:
             "the target points lie on one line: the outline encloses no area"
+        case .tooManyPoints(let count, let maximum):
+            "the target has \(count) points; at most \(maximum) are accepted (resample the outline to fewer points)"
         case .outlineTooLarge:
             "the target's size or length overflows a double (coordinates near ±1.8e308); scale the target down"
         }

@@ -43,9 +43,19 @@ extension TargetOutline {
         let url = URL(fileURLWithPath: path)
         let named = TargetFormat(fileName: path)
         if named == .csvPoints {
+            let table: CSVTable
+            do throws(CSVError) {
+                table = try CSVTable(contentsOf: url)
+            } catch {
+                throw .table(error)
+            }
+            // Refused before the numbers are converted: the count alone decides.
+            guard table.rows.count <= Self.maximumPointCount else {
+                throw .target(file: path, .tooManyPoints(count: table.rows.count, maximum: Self.maximumPointCount))
+            }
             let points: [Point]
             do throws(CSVError) {
-                points = try Self.points(in: try CSVTable(contentsOf: url), orientation: orientation)
+                points = try Self.points(in: table, orientation: orientation)
             } catch {
                 throw .table(error)
             }
