@@ -91,6 +91,21 @@ struct LargeOutlineTests {
         #expect(ab.value <= h.upperBound && modelToPolygon <= ab.upperBound + 1e-12)
     }
 
+    @Test("two outlines that nearly coincide (50,000 points on the circle the ball approximates): still certified")
+    func nearlyCoincident() throws {
+        let points = (0..<50_000).map { i -> Point in
+            let t = 2 * Double.pi * Double(i) / 50_000 - Double.pi / 2
+            return Point(50 * cos(t), 50 + 50 * sin(t))
+        }
+        let model = try ballPath([("k", 0.5519150244935106)])  // the minimax factor: within 1e-2 of the circle
+        let tolerance = 1e-6 * 100 * 2.0.squareRoot()
+        let h = HausdorffDistance.between(model, Path.polyline(points, closed: true), tolerance: tolerance)
+        #expect(h.upperBound - h.value <= tolerance, "\(h)")
+        // The minimax ball's radial error is ±1.9608e-4 of the radius (DESIGN.md); the polygon's
+        // chords add at most r(1 − cos(π/50000)) ≈ 1e-7.
+        #expect(abs(h.value - 1.9608e-4 * 50) < 1e-4, "\(h)")
+    }
+
     @Test("the first pass's progress runs from 0 to 1 and the comparison reports both stages")
     func progress() throws {
         let polygon = Path.polyline(wobblyPolygon(30_000), closed: true)

@@ -54,9 +54,10 @@ public enum HausdorffDistance {
     public typealias Progress = (Double) -> Void
 
     /// H(A, B) (see the type's documentation); NaN when a coordinate is not finite or an outline
-    /// draws nothing. `maxEvaluations` bounds each direction's refinement (after the first pass).
+    /// draws nothing. `maxEvaluations` bounds each direction's refinement (after the first pass;
+    /// nil: ``defaultRefinementBudget(_:_:)``).
     public static func between(_ a: Path, _ b: Path, tolerance: Double,
-                               maxEvaluations: Int = 1 << 16, progress: Progress? = nil) -> Result {
+                               maxEvaluations: Int? = nil, progress: Progress? = nil) -> Result {
         let pa = PreparedPath(a), pb = PreparedPath(b)
         let sizes = Double(pa.count + pb.count)
         let ab = directed(from: pa, to: pb, tolerance: tolerance, maxEvaluations: maxEvaluations,
@@ -67,10 +68,17 @@ public enum HausdorffDistance {
                       evaluations: ab.evaluations + ba.evaluations)
     }
 
+    /// The refinement's default budget of nearest-point queries for outlines of `a` and `b`
+    /// segments: 2¹⁶, or 4 per segment when that is more — two outlines that nearly coincide
+    /// are refined until the intervals are about as short as the target's segments.
+    public static func defaultRefinementBudget(_ a: Int, _ b: Int) -> Int {
+        Swift.max(1 << 16, 4 * (a + b))
+    }
+
     /// h(A, B) = sup over a ∈ A of dist(a, B), to within `tolerance` > 0; `maxEvaluations` bounds
-    /// the refinement after the first pass.
+    /// the refinement after the first pass (nil: ``defaultRefinementBudget(_:_:)``).
     public static func directed(from a: PreparedPath, to b: PreparedPath, tolerance: Double,
-                                maxEvaluations: Int = 1 << 16, progress: Progress? = nil) -> Result {
+                                maxEvaluations: Int? = nil, progress: Progress? = nil) -> Result {
         precondition(tolerance > 0, "HausdorffDistance: the tolerance must be positive")
         let nan = Result(value: .nan, upperBound: .nan, evaluations: 0)
         guard a.count > 0, b.count > 0 else { return nan }
@@ -159,7 +167,7 @@ public enum HausdorffDistance {
         feet = []
         progress?(1)
 
-        let budget = evaluations + maxEvaluations
+        let budget = evaluations + (maxEvaluations ?? Self.defaultRefinementBudget(a.count, b.count))
         while let top = heap.top, top.bound > best + tolerance, evaluations < budget {
             heap.pop()
             let mid = 0.5 * (top.t0 + top.t1)
