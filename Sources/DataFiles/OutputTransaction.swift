@@ -50,6 +50,8 @@ public final class OutputTransaction {
         var destination: String
         var temporary: String
         var token: Int
+        /// Filled by another program (``temporaryPath(for:)``): fsynced at commit.
+        var external = false
     }
 
     private var staged: [String: StagedFile] = [:]
@@ -98,6 +100,24 @@ public final class OutputTransaction {
                                   token: temporary.token)
     }
 
+    /// An empty temporary file staged for the regular output `path`, for another program (an
+    /// encoder run as a child process) to write: the caller passes its path to the program, and
+    /// ``commit()`` fsyncs it and renames it into place like any staged file. Registered for
+    /// removal on interruption; register the child with ``InterruptCleanup/stopOnInterrupt(process:)``
+    /// so that it is stopped first.
+    public func temporaryPath(for path: String) throws(FileWriteError) -> String {
+        precondition(!finished, "OutputTransaction: staging after commit or abandon")
+        guard let destination = destinations[path], destination.isRegularFile else {
+            preconditionFailure("OutputTransaction: '\(path)' is not a regular-file output of the plan")
+        }
+        try createFolders(for: destination)
+        let temporary = try Self.writeTemporary(Data(), for: destination)
+        if let earlier = staged[path] { discard(earlier) } else { stagedOrder.append(path) }
+        staged[path] = StagedFile(destination: destination.resolvedPath, temporary: temporary.path,
+                                  token: temporary.token, external: true)
+        return temporary.path
+    }
+
     /// Stages `text` as UTF-8 (no byte-order mark).
     public func stage(_ text: String, for path: String) throws(FileWriteError) {
         try stage(Data(text.utf8), for: path)
@@ -139,7 +159,17 @@ public final class OutputTransaction {
             records.append((folder, record))
         }
         for path in stagedOrder {
-            if let file = staged[path] { renames.append((file, file.destination, path)) }
+            guard let file = staged[path] else { continue }
+            if file.external {
+                let fd = open(file.temporary, O_RDONLY | O_CLOEXEC)
+                let code = fd < 0 ? errno : fsync(fd) == 0 ? 0 : errno
+                if fd >= 0 { close(fd) }
+                if code != 0 {
+                    rollBack()
+                    throw FileWriteError(code: code, call: "fsync", path: path, folder: parentFolder(of: path))
+                }
+            }
+            renames.append((file, file.destination, path))
         }
         for folder in plan.folders {
             for name in folder.stale {
