@@ -69,6 +69,10 @@ public struct OutputDestination: Sendable, Equatable {
         }
     }
 
+    /// The descriptor `path` names by its spelling (`/dev/stdout` 1, `/dev/stderr` 2,
+    /// `/dev/stdin` 0, `/dev/fd/N`, `/proc/self/fd/N`), or nil.
+    public static func descriptor(named path: String) -> Int32? { descriptorNumber(path) }
+
     /// Examines `path` (relative paths from the current folder) and decides how it is written,
     /// or refuses it (see the type's documentation).
     public init(path: String) throws(FileWriteError) {

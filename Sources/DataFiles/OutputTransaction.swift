@@ -24,7 +24,7 @@ import Darwin
 ///    the temporary file is renamed over the destination (`rename(2)`: readers see the old file
 ///    or the new one, never a mix); files a folder output no longer writes (``FolderOutput/stale``)
 ///    are renamed to backups the same way, and each folder's record is replaced;
-/// 2. the streams are written;
+/// 2. the streams are written, then the caller's last step (its standard output);
 /// 3. each folder is `fsync`ed, so the renames survive a crash;
 /// 4. the backups are removed.
 /// Until step 4 begins, each step is registered with ``InterruptCleanup`` as how to undo it
@@ -125,7 +125,12 @@ public final class OutputTransaction {
 
     /// Puts every staged output in place (see the type's documentation), or — on an error —
     /// none: the error is thrown after every output is as it was.
-    public func commit() throws(FileWriteError) {
+    ///
+    /// `lastStep` runs after the streams, while every replaced file can still be put back: an
+    /// executable writes its standard output there. When it returns false, every output is put
+    /// back and `commit` returns false (the caller knows why); otherwise it returns true.
+    @discardableResult
+    public func commit(lastStep: () -> Bool = { true }) throws(FileWriteError) -> Bool {
         precondition(!finished, "OutputTransaction: committed twice")
         var undo: [Int] = []
         var backups: [String] = []
@@ -196,6 +201,11 @@ public final class OutputTransaction {
             }
         }
 
+        guard lastStep() else {
+            rollBack()
+            return false
+        }
+
         // Step 3: the folders, so that the renames survive a crash.
         var folders = Set<String>()
         for (_, destination, _) in renames { folders.insert(parentFolder(of: destination)) }
@@ -227,6 +237,7 @@ public final class OutputTransaction {
                 }
             }
         }
+        return true
     }
 
     /// Removes every temporary file and every folder created for them; the outputs stay as they

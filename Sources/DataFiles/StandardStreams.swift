@@ -14,6 +14,10 @@ public struct StreamWriteError: Error, CustomStringConvertible, Equatable, Senda
     /// The `errno` of the failed `write(2)`.
     public var code: Int32
 
+    public init(descriptor: Int32, code: Int32) {
+        (self.descriptor, self.code) = (descriptor, code)
+    }
+
     /// True when the reader of a pipe went away (EPIPE).
     public var isBrokenPipe: Bool { code == EPIPE }
 

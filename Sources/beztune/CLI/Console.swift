@@ -32,7 +32,9 @@ struct Console: Sendable {
     /// makes the status 1; a failed write to standard error makes a successful run's status 1.
     func exitStatus(_ status: Int32, command: String?) -> Int32 {
         guard let failure = failure() else { return status }
-        if failure.descriptor == 1 {
+        // A failed run has reported its error already (one line); a run that succeeded but for
+        // this write reports it now.
+        if failure.descriptor == 1 && status == 0 {
             if failure.isBrokenPipe && StandardStreams.brokenPipeExitsQuietly { StandardStreams.endByBrokenPipe() }
             printError("beztune\(command.map { " \($0)" } ?? ""): \(failure.description)")
         }
