@@ -120,15 +120,20 @@ public struct Flattening: Sendable {
 
     /// The flattened cubic; see the type's documentation.
     public func flatten(_ curve: CubicBezier) -> FlattenedCurve {
-        guard let (prepared, status) = prepare(curve, id: 0) else { return flattenDirectly(curve) }
-        var driver = SingleCurveDriver(flattening: self, curve: curve, prepared: prepared, status: status)
-        let kernel = FlatteningKernel(capacity: FlatteningKernel.slots(wang: prepared.wang), storeParameters: true)
-        kernel.run(&driver)
-        kernel.deallocate()
-        driver.deallocate()
-        // Audit: the kernel finishes every curve it is given, and finishing sets `result`; no
-        // input (finite or not) stops it earlier (a non-finite curve finishes with .nonFinite).
-        return driver.result!
+        guard let s = kernelInput(curve) else { return flattenDirectly(curve) }
+        var kernel = FlatteningKernel(capacity: FlatteningKernel.slots(wang: s.wang))
+        defer { kernel.deallocate() }
+        let outcome = kernel.flatten(s.curve, scale: s.scale, storeParameters: true)
+        guard case .certified(let count, let bound) = outcome else { return fallback(curve, s) }
+        var points = [Point](repeating: .zero, count: count)
+        for k in 0..<count { points[k] = Point(kernel.vertices[2 * k], kernel.vertices[2 * k + 1]) }
+        // The ends exactly P₀ and P₃ (P₀·s⁻¹·s is not P₀ when a coordinate is subnormal).
+        points[0] = curve.p0
+        points[count - 1] = curve.p3
+        var parameters = Array(UnsafeBufferPointer(start: kernel.parameters, count: count))
+        parameters[count - 1] = 1
+        return FlattenedCurve(parameters: parameters, points: points, status: s.status,
+                              deviationBound: reportedBound(bound, scale: s.scale))
     }
 
     /// The power of two s at or below max|Pᵢ| (`WangBound.powerOfTwoScale`, by its bits), the
@@ -158,16 +163,31 @@ public struct Flattening: Sendable {
         return (scale, p0, p1, p2, p3, tol, status, (0.75 * m / tol).squareRoot())
     }
 
-    /// The kernel's set-up for `curve` and its status, or nil when the curve is flattened
-    /// directly (`flattenDirectly`): non-finite, more than `maxSegments` segments, one Wang
-    /// segment, or the uniform method.
+    /// What the kernel needs for `curve`, or nil when the curve is flattened directly
+    /// (`flattenDirectly`): non-finite, more than `maxSegments` segments, one Wang segment, or the
+    /// uniform method.
     @inline(__always)
-    func prepare(_ curve: CubicBezier, id: Int) -> (FlatteningKernel.Prepared, FlattenedCurve.Status)? {
+    func kernelInput(_ curve: CubicBezier) -> (curve: FlatteningKernel.Curve, scale: Double, wang: Double,
+                                                status: FlattenedCurve.Status)? {
         guard method == .adaptive, curve.p0.isFinite, curve.p1.isFinite, curve.p2.isFinite, curve.p3.isFinite else { return nil }
         let s = scaled(curve)
         guard s.wang > 1 && s.wang <= Double(Swift.min(maxSegments, Flattening.largestMaxSegments)) else { return nil }
-        return (FlatteningKernel.Prepared(id: id, scaled: s.p0, s.p1, s.p2, s.p3, scale: s.scale, tau: s.tol, wang: s.wang),
-                s.status)
+        return (FlatteningKernel.Curve(scaled: s.p0, s.p1, s.p2, s.p3, tau: s.tol, wang: s.wang), s.scale, s.wang, s.status)
+    }
+
+    /// The bound a certified curve reports: the kernel's (units of s) scaled back, plus the
+    /// rounding allowance, at most the tolerance.
+    @inline(__always)
+    func reportedBound(_ bound: Double, scale: Double) -> Double {
+        Swift.min(tolerance, bound * scale + Flattening.roundingAllowance * Double.ulpOfOne * scale)
+    }
+
+    /// Wang's uniform subdivision, for a curve the kernel gave up on.
+    func fallback(_ curve: CubicBezier, _ s: (curve: FlatteningKernel.Curve, scale: Double, wang: Double,
+                                               status: FlattenedCurve.Status)) -> FlattenedCurve {
+        let t = scaled(curve)
+        return uniform(curve, CubicBezier(t.p0, t.p1, t.p2, t.p3), segments: Swift.max(1, Int(s.wang.rounded(.up))),
+                       status: s.status)
     }
 
     /// The curves the kernel does not take: non-finite (the chord), more than `maxSegments`
@@ -182,28 +202,6 @@ public struct Flattening: Sendable {
             return uniform(curve, c, segments: maxSegments, status: .segmentLimited)
         }
         return uniform(curve, c, segments: Swift.max(1, Int(s.wang.rounded(.up))), status: s.status)
-    }
-
-    /// The result for a curve the kernel finished: its lane's vertices, or Wang's uniform
-    /// subdivision when the kernel gave up.
-    func finished(_ curve: CubicBezier, _ prepared: FlatteningKernel.Prepared, status: FlattenedCurve.Status,
-                  _ vertices: UnsafePointer<Double>, _ parameters: UnsafePointer<Double>, _ count: Int,
-                  _ outcome: FlatteningKernel.Outcome) -> FlattenedCurve {
-        switch outcome {
-        case .certified(let bound, _):
-            var points = [Point](repeating: .zero, count: count)
-            for k in 0..<count { points[k] = Point(vertices[2 * k], vertices[2 * k + 1]) }
-            // The ends exactly P₀ and P₃ (see `BatchDriver.finish`).
-            points[0] = curve.p0
-            points[count - 1] = curve.p3
-            let allowance = Flattening.roundingAllowance * Double.ulpOfOne * prepared.scale
-            return FlattenedCurve(parameters: Array(UnsafeBufferPointer(start: parameters, count: count)),
-                                  points: points, status: status,
-                                  deviationBound: Swift.min(tolerance, bound + allowance))
-        case .fallback:
-            let scaled = CubicBezier(prepared.p0, prepared.p1, prepared.p2, prepared.p3)
-            return uniform(curve, scaled, segments: Swift.max(1, Int(prepared.wang.rounded(.up))), status: status)
-        }
     }
 
     /// n uniform steps, with the exact per-piece bound reported, plus the rounding allowance
@@ -275,34 +273,5 @@ public struct Flattening: Sendable {
             step = lo
         }
         return parameters.count - 1 <= limit ? (parameters, worst) : nil
-    }
-}
-
-/// The kernel driver for one curve: hands it out once and keeps the result.
-struct SingleCurveDriver: FlatteningDriver {
-    let flattening: Flattening
-    let curve: CubicBezier
-    let prepared: UnsafeMutablePointer<FlatteningKernel.Prepared>
-    let status: FlattenedCurve.Status
-    var handedOut = false
-    var result: FlattenedCurve? = nil
-
-    init(flattening: Flattening, curve: CubicBezier, prepared: FlatteningKernel.Prepared, status: FlattenedCurve.Status) {
-        (self.flattening, self.curve, self.status) = (flattening, curve, status)
-        self.prepared = .allocate(capacity: 1)
-        self.prepared.initialize(to: prepared)
-    }
-
-    func deallocate() { prepared.deallocate() }
-
-    mutating func next() -> UnsafePointer<FlatteningKernel.Prepared>? {
-        if handedOut { return nil }
-        handedOut = true
-        return UnsafePointer(prepared)
-    }
-
-    mutating func finish(id: Int, vertices: UnsafePointer<Double>, parameters: UnsafePointer<Double>, count: Int,
-                         outcome: FlatteningKernel.Outcome) {
-        result = flattening.finished(curve, prepared.pointee, status: status, vertices, parameters, count, outcome)
     }
 }
