@@ -39,10 +39,9 @@ extension Flattening {
     /// Flattens `curves` with `FlatteningKernel`, one curve after another into one reused
     /// workspace (SIMD across each curve's pieces), with the same arithmetic as
     /// `flatten(_: CubicBezier)`, so the same polylines. Calls `body` once per curve, in index
-    /// order, with its index. No allocation per curve, except when a curve needs more room than
-    /// any before it (the workspace grows), for the rare curves not handled by the kernel
-    /// (non-finite, segment-limited, one Wang segment, the Wang fallback) and with
-    /// `.uniformWang`, whose results are built as arrays.
+    /// order, with its index. No allocation per curve (the uniform method and the kernel's
+    /// fallbacks run in the same workspace), except when a curve needs more room than any before
+    /// it (the workspace grows).
     public func forEachFlattened(_ curves: ArraySlice<CubicBezier>, withParameters: Bool = false,
                                  _ body: (FlattenedCurveView) -> Void) {
         curves.withUnsafeBufferPointer { buffer in
@@ -125,8 +124,8 @@ extension Flattening {
         return result
     }
 
-    /// The driver: curves 0..<count from `source`, each through the kernel (`kernelInput`) or
-    /// directly, delivered to `body` in index order.
+    /// The driver: curves 0..<count from `source`, each through the workspace (`run`), delivered
+    /// to `body` in index order.
     @inline(__always)
     func forEach<Source: FlatteningCurveSource>(_ source: Source, withParameters: Bool,
                                                 _ body: (FlattenedCurveView) -> Void) {
@@ -135,24 +134,15 @@ extension Flattening {
         defer { kernel.deallocate() }
         for i in 0..<source.count {
             let c = source.curve(i)
-            guard let s = kernelInput(c) else {
-                deliver(i, flattenDirectly(c), withParameters: withParameters, body)
+            guard c.p0.isFinite, c.p1.isFinite, c.p2.isFinite, c.p3.isFinite else {
+                deliver(i, chord(c), withParameters: withParameters, body)
                 continue
             }
-            guard case .certified(let n, let bound) = kernel.flatten(s.curve, scale: s.scale, storeParameters: withParameters)
-            else {
-                deliver(i, fallback(c, s), withParameters: withParameters, body)
-                continue
-            }
-            // The ends exactly P₀ and P₃ (P₀·s⁻¹·s is not P₀ when a coordinate is subnormal).
-            let v = kernel.vertices
-            (v[0], v[1], v[2 * n - 2], v[2 * n - 1]) = (c.p0.x, c.p0.y, c.p3.x, c.p3.y)
-            let t = kernel.parameters
-            if withParameters { t[n - 1] = 1 }
-            UnsafeRawPointer(v).withMemoryRebound(to: Point.self, capacity: n) { p in
-                body(FlattenedCurveView(index: i, points: UnsafeBufferPointer(start: p, count: n),
-                                        parameters: UnsafeBufferPointer(start: t, count: withParameters ? n : 0),
-                                        status: s.status, deviationBound: reportedBound(bound, scale: s.scale)))
+            let r = run(c, scaled(c), &kernel, storeParameters: withParameters)
+            UnsafeRawPointer(kernel.vertices).withMemoryRebound(to: Point.self, capacity: r.count) { p in
+                body(FlattenedCurveView(index: i, points: UnsafeBufferPointer(start: p, count: r.count),
+                                        parameters: UnsafeBufferPointer(start: kernel.parameters, count: withParameters ? r.count : 0),
+                                        status: r.status, deviationBound: r.bound))
             }
         }
     }

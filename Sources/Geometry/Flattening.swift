@@ -120,28 +120,60 @@ public struct Flattening: Sendable {
 
     /// The flattened cubic; see the type's documentation.
     public func flatten(_ curve: CubicBezier) -> FlattenedCurve {
-        guard let s = kernelInput(curve) else { return flattenDirectly(curve) }
-        var kernel = FlatteningKernel(capacity: FlatteningKernel.slots(wang: s.wang))
+        guard curve.p0.isFinite, curve.p1.isFinite, curve.p2.isFinite, curve.p3.isFinite else { return chord(curve) }
+        let s = scaled(curve)
+        let segments = s.wang <= Double(maxSegments) ? Swift.max(1, Int(s.wang.rounded(.up))) : maxSegments  // NaN too
+        var kernel = FlatteningKernel(capacity: segments + 2)
         defer { kernel.deallocate() }
-        let outcome = kernel.flatten(s.curve, scale: s.scale, storeParameters: true)
-        guard case .certified(let count, let bound) = outcome else { return fallback(curve, s) }
-        var points = [Point](repeating: .zero, count: count)
-        for k in 0..<count { points[k] = Point(kernel.vertices[2 * k], kernel.vertices[2 * k + 1]) }
-        // The ends exactly P₀ and P₃ (P₀·s⁻¹·s is not P₀ when a coordinate is subnormal).
-        points[0] = curve.p0
-        points[count - 1] = curve.p3
-        var parameters = Array(UnsafeBufferPointer(start: kernel.parameters, count: count))
-        parameters[count - 1] = 1
-        return FlattenedCurve(parameters: parameters, points: points, status: s.status,
-                              deviationBound: reportedBound(bound, scale: s.scale))
+        let r = run(curve, s, &kernel, storeParameters: true)
+        var points = [Point](repeating: .zero, count: r.count)
+        for k in 0..<r.count { points[k] = Point(kernel.vertices[2 * k], kernel.vertices[2 * k + 1]) }
+        return FlattenedCurve(parameters: Array(UnsafeBufferPointer(start: kernel.parameters, count: r.count)),
+                              points: points, status: r.status, deviationBound: r.bound)
     }
+
+    /// A non-finite curve's result: its chord.
+    func chord(_ curve: CubicBezier) -> FlattenedCurve {
+        FlattenedCurve(parameters: [0, 1], points: [curve.p0, curve.p3], status: .nonFinite, deviationBound: .nan)
+    }
+
+    /// One finite curve through the workspace: the adaptive kernel (when 1 < w ≤ `maxSegments`) or
+    /// Wang's uniform subdivision (the uniform method, one Wang segment, more than `maxSegments`,
+    /// or the kernel's fallback); the vertices (ends exactly P₀ and P₃) and parameters are in the
+    /// workspace, the vertex count, status and reported bound returned.
+    @inline(__always)
+    func run(_ curve: CubicBezier, _ s: Scaled, _ kernel: inout FlatteningKernel, storeParameters: Bool)
+        -> (count: Int, status: FlattenedCurve.Status, bound: Double) {
+        let c = FlatteningKernel.Curve(scaled: s.p0, s.p1, s.p2, s.p3, tau: s.tol, wang: s.wang)
+        var result: (count: Int, status: FlattenedCurve.Status, bound: Double)
+        if method == .adaptive && s.wang > 1 && s.wang <= Double(Swift.min(maxSegments, Flattening.largestMaxSegments)),
+           case .certified(let n, let bound) = kernel.flatten(c, scale: s.scale, storeParameters: storeParameters) {
+            result = (n, s.status, Swift.min(tolerance, bound * s.scale + Flattening.roundingAllowance * Double.ulpOfOne * s.scale))
+        } else {
+            // Wang: n = ⌈w⌉ steps guarantee 0.75·M/n² (exact arithmetic; `WangBound`), reported
+            // with the rounding allowance; more than maxSegments: that many, with the bound they give.
+            let limited = !(s.wang <= Double(maxSegments))
+            let n = limited ? maxSegments : Swift.max(1, Int(s.wang.rounded(.up)))
+            let count = kernel.uniform(c, segments: n, scale: s.scale, storeParameters: storeParameters)
+            let bound = (0.75 * s.m / (Double(n) * Double(n))) * s.scale + Flattening.roundingAllowance * Double.ulpOfOne * s.scale
+            result = (count, limited ? .segmentLimited : s.status, limited ? bound : Swift.min(tolerance, bound))
+        }
+        // The ends exactly P₀ and P₃ (P₀·s⁻¹·s is not P₀ when a coordinate is subnormal).
+        let v = kernel.vertices, n = result.count
+        (v[0], v[1], v[2 * n - 2], v[2 * n - 1]) = (curve.p0.x, curve.p0.y, curve.p3.x, curve.p3.y)
+        if storeParameters { kernel.parameters[n - 1] = 1 }
+        return result
+    }
+
+    /// `scaled`'s result.
+    typealias Scaled = (scale: Double, p0: Point, p1: Point, p2: Point, p3: Point, tol: Double,
+                        status: FlattenedCurve.Status, wang: Double, m: Double)
 
     /// The power of two s at or below max|Pᵢ| (`WangBound.powerOfTwoScale`, by its bits), the
     /// scaled control points, the tolerance in units of s reduced by the rounding allowance (or
     /// halved) and the status that implies, and Wang's real count w for it.
     @inline(__always)
-    func scaled(_ curve: CubicBezier) -> (scale: Double, p0: Point, p1: Point, p2: Point, p3: Point,
-                                          tol: Double, status: FlattenedCurve.Status, wang: Double) {
+    func scaled(_ curve: CubicBezier) -> Scaled {
         let magnitude = curve.magnitude
         let scale = magnitude.isNormal ? Double(bitPattern: magnitude.bitPattern & 0x7FF0_0000_0000_0000) : 1
         let inverse = 1 / scale  // exact
@@ -160,70 +192,7 @@ public struct Flattening: Sendable {
         let a = p0 - 2 * p1 + p2, b = p1 - 2 * p2 + p3
         let q = Swift.max(a.lengthSquared, b.lengthSquared)
         let m = q >= .leastNormalMagnitude ? q.squareRoot() : Swift.max(a.length, b.length)
-        return (scale, p0, p1, p2, p3, tol, status, (0.75 * m / tol).squareRoot())
-    }
-
-    /// What the kernel needs for `curve`, or nil when the curve is flattened directly
-    /// (`flattenDirectly`): non-finite, more than `maxSegments` segments, one Wang segment, or the
-    /// uniform method.
-    @inline(__always)
-    func kernelInput(_ curve: CubicBezier) -> (curve: FlatteningKernel.Curve, scale: Double, wang: Double,
-                                                status: FlattenedCurve.Status)? {
-        guard method == .adaptive, curve.p0.isFinite, curve.p1.isFinite, curve.p2.isFinite, curve.p3.isFinite else { return nil }
-        let s = scaled(curve)
-        guard s.wang > 1 && s.wang <= Double(Swift.min(maxSegments, Flattening.largestMaxSegments)) else { return nil }
-        return (FlatteningKernel.Curve(scaled: s.p0, s.p1, s.p2, s.p3, tau: s.tol, wang: s.wang), s.scale, s.wang, s.status)
-    }
-
-    /// The bound a certified curve reports: the kernel's (units of s) scaled back, plus the
-    /// rounding allowance, at most the tolerance.
-    @inline(__always)
-    func reportedBound(_ bound: Double, scale: Double) -> Double {
-        Swift.min(tolerance, bound * scale + Flattening.roundingAllowance * Double.ulpOfOne * scale)
-    }
-
-    /// Wang's uniform subdivision, for a curve the kernel gave up on.
-    func fallback(_ curve: CubicBezier, _ s: (curve: FlatteningKernel.Curve, scale: Double, wang: Double,
-                                               status: FlattenedCurve.Status)) -> FlattenedCurve {
-        let t = scaled(curve)
-        return uniform(curve, CubicBezier(t.p0, t.p1, t.p2, t.p3), segments: Swift.max(1, Int(s.wang.rounded(.up))),
-                       status: s.status)
-    }
-
-    /// The curves the kernel does not take: non-finite (the chord), more than `maxSegments`
-    /// segments (that many uniform steps), one Wang segment or the uniform method (Wang's count).
-    func flattenDirectly(_ curve: CubicBezier) -> FlattenedCurve {
-        guard curve.p0.isFinite, curve.p1.isFinite, curve.p2.isFinite, curve.p3.isFinite else {
-            return FlattenedCurve(parameters: [0, 1], points: [curve.p0, curve.p3], status: .nonFinite, deviationBound: .nan)
-        }
-        let s = scaled(curve)
-        let c = CubicBezier(s.p0, s.p1, s.p2, s.p3)
-        if !(s.wang <= Double(maxSegments)) {
-            return uniform(curve, c, segments: maxSegments, status: .segmentLimited)
-        }
-        return uniform(curve, c, segments: Swift.max(1, Int(s.wang.rounded(.up))), status: s.status)
-    }
-
-    /// n uniform steps, with the exact per-piece bound reported, plus the rounding allowance
-    /// (`roundingAllowance`·ε·s: the bound is computed to within a few hundred ε·s, and for a
-    /// curve of subnormal coordinates, whose scale s is 1, to within their absolute rounding).
-    func uniform(_ curve: CubicBezier, _ scaled: CubicBezier, segments n: Int,
-                 status: FlattenedCurve.Status) -> FlattenedCurve {
-        var parameters = (0...n).map { Double($0) / Double(n) }
-        parameters[n] = 1
-        var bound = 0.0
-        if status != .segmentLimited {
-            for k in 0..<n {
-                bound = Swift.max(bound, ChordDeviation.bound(scaled.subsegment(from: parameters[k], to: parameters[k + 1])))
-            }
-        } else {
-            bound = WangBound.deviationBound(for: scaled, segments: n)
-        }
-        let scale = WangBound.powerOfTwoScale(curve.magnitude)
-        var reported = bound * scale + Flattening.roundingAllowance * Double.ulpOfOne * scale
-        if status != .segmentLimited { reported = Swift.min(tolerance, reported) }
-        return FlattenedCurve(parameters: parameters, points: parameters.map { curve.point(at: $0) },
-                              status: status, deviationBound: reported)
+        return (scale, p0, p1, p2, p3, tol, status, (0.75 * m / tol).squareRoot(), m)
     }
 
     /// The previous adaptive method, kept as the slow, obviously-correct twin of the kernel for

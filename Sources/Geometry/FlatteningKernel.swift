@@ -43,7 +43,10 @@ struct FlatteningKernel {
     private let scratch: UnsafeMutablePointer<Double>
     private static let scratchSize = 60 + 9 * spanCount
 
-    init(capacity: Int = 256) {
+    /// The vertex slots a new workspace has.
+    static let initialCapacity = 256
+
+    init(capacity: Int = FlatteningKernel.initialCapacity) {
         self.capacity = capacity
         let slots = capacity + FlatteningKernel.padding
         placed = .allocate(capacity: slots)
@@ -172,13 +175,16 @@ struct FlatteningKernel {
         let ends = scratch, mids = scratch + 24
         let step = 1 / Double(K)
         let lane = V(0, 1, 2, 3)
-        for v in 0..<5 {
-            let u = V(repeating: -0.5 + Double(4 * v) * step) + lane * step
+        // The sample parameters (ends −½ + j/K, midpoints −½ + (j + ½)/K), unrolled so that they
+        // are constants.
+        let l = lane * step
+        for v in 0..<(K / 4 + 1) {
+            let u = V(repeating: -0.5 + Double(4 * v) * step) + l
             (UnsafeMutableRawPointer(ends) + 32 * v).storeBytes(of: FlatteningKernel.density(u, c, kappa: kappa, cap: cap),
                                                                  as: V.self)
         }
-        for v in 0..<4 {
-            let u = V(repeating: -0.5 + (Double(4 * v) + 0.5) * step) + lane * step
+        for v in 0..<(K / 4) {
+            let u = V(repeating: -0.5 + (Double(4 * v) + 0.5) * step) + l
             (UnsafeMutableRawPointer(mids) + 32 * v).storeBytes(of: FlatteningKernel.density(u, c, kappa: kappa, cap: cap),
                                                                  as: V.self)
         }
@@ -269,6 +275,31 @@ struct FlatteningKernel {
         }
         u[n] = 0.5
         return n
+    }
+
+    /// Wang's uniform subdivision into the workspace: the n + 1 vertices B(k/n) (× scale) by
+    /// Horner, two points per vector (x y x y, as the shared C reference computes them), and the
+    /// parameters k/n when stored; returns the vertex count n + 1.
+    mutating func uniform(_ c: Curve, segments n: Int, scale: Double, storeParameters: Bool) -> Int {
+        reserve(n + 1)
+        let k0 = V(c.k0.x, c.k0.y, c.k0.x, c.k0.y), k1 = V(c.k1.x, c.k1.y, c.k1.x, c.k1.y)
+        let k2 = V(c.k2.x, c.k2.y, c.k2.x, c.k2.y), k3 = V(c.k3.x, c.k3.y, c.k3.x, c.k3.y)
+        let s = V(repeating: scale), h = V(repeating: 1 / Double(n)), minusHalf = V(repeating: -0.5)
+        var j = V(0, 0, 1, 1)
+        let out = UnsafeMutableRawPointer(vertices)
+        var k = 0
+        while k <= n {
+            let u = bt_relaxed_fma_double4(j, h, minusHalf)
+            let p = bt_relaxed_fma_double4(bt_relaxed_fma_double4(bt_relaxed_fma_double4(k3, u, k2), u, k1), u, k0)
+            (out + 16 * k).storeBytes(of: p * s, as: V.self)
+            j += 2
+            k += 2
+        }
+        if storeParameters {
+            for k in 0...n { parameters[k] = Double(k) / Double(n) }
+            parameters[n] = 1
+        }
+        return n + 1
     }
 
     /// The main pass: every piece [uᵢ, uᵢ₊₁] evaluated and certified, four at a time, its end
