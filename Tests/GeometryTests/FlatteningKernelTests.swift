@@ -165,7 +165,7 @@ struct FlatteningKernelTests {
             let s = -1 + Double(k) / 100_000
             weight = max(weight, (1 - s * s) * abs(s) / 3)
         }
-        #expect(weight <= FlatteningKernel.thirdDerivativeWeight && weight > FlatteningKernel.thirdDerivativeWeight * (1 - 1e-9))
+        #expect(weight <= FlatteningKernel.thirdDerivativeWeight && weight > FlatteningKernel.thirdDerivativeWeight * (1 - 1e-7))
         // markov/2 bounds max|p′|/max|p| for p = (1 − s²)(α + βs) on [−1, 1] (a cubic vanishing at
         // both ends), reached at α = 0: 3√3.
         for j in 0...2000 {
@@ -179,6 +179,6 @@ struct FlatteningKernelTests {
             }
             ratio = max(ratio, dp / p)
         }
-        #expect(ratio <= FlatteningKernel.markov / 2 && ratio > FlatteningKernel.markov / 2 * (1 - 1e-6))
+        #expect(ratio <= FlatteningKernel.markov / 2 && ratio > FlatteningKernel.markov / 2 * (1 - 1e-4))
     }
 }
