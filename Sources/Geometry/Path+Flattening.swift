@@ -93,7 +93,7 @@ extension Flattening {
     }
 
     /// The polylines of `curves` — curve i's vertices are `points[starts[i] ..< starts[i] + counts[i]]`
-    /// (in completion order in `points`) — their statuses and bounds; where `quadratics[i]` is
+    /// (in index order in `points`) — their statuses and bounds; where `quadratics[i]` is
     /// set the vertices are that quadratic's points at the kernel's parameters, as
     /// `flatten(_: PathSegment)` gives them.
     func flattenedPieces(_ curves: [CubicBezier], quadratics: [QuadraticBezier?])
