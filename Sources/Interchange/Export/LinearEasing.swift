@@ -76,7 +76,7 @@ public struct LinearEasing: Hashable, Sendable, CustomStringConvertible {
     /// A measurement, exact to about 1e-9 of the chord width for smooth T.
     public static func chordError(_ y: (Double) -> Double, from a: Double, to b: Double) -> Double {
         let ya = y(a), yb = y(b)
-        let err = { (x: Double) in abs(y(x) - (ya + (yb - ya) * (x - a) / (b - a))) }
+        func err(_ x: Double) -> Double { abs(y(x) - (ya + (yb - ya) * (x - a) / (b - a))) }
         let n = 64
         var best = (value: 0.0, k: 0)
         for k in 1..<n {

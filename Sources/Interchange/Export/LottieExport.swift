@@ -37,59 +37,59 @@ public struct LottieExport: Sendable {
         let offset = Point(-box.minX, -box.minY)
         let fps = options.framesPerSecond
         let subpathCount = plan.keyframes[0].outline.subpaths.count
-        var shapes: [ExportJSON] = []
+        var shapes: [JSONValue] = []
         for sub in 0..<subpathCount {
-            let value: ExportJSON
+            let value: JSONValue
             if plan.keyframes.count == 1 {
-                value = .object([("a", .number(0)), ("k", Self.shape(plan.keyframes[0].outline.subpaths[sub]))])
+                value = .members([("a", .number(0)), ("k", Self.shape(plan.keyframes[0].outline.subpaths[sub]))])
             } else {
-                var keys: [ExportJSON] = []
+                var keys: [JSONValue] = []
                 for (k, keyframe) in plan.keyframes.enumerated() {
-                    var members: [(String, ExportJSON)] = [
+                    var members: [(String, JSONValue)] = [
                         ("t", .number(keyframe.progress * Double(op))),
                         ("s", .array([Self.shape(keyframe.outline.subpaths[sub])])),
                     ]
                     if k < plan.easings.count {
                         let e = plan.easings[k]
-                        members.append(("o", .object([("x", .numbers([e.x1])), ("y", .numbers([e.y1]))])))
-                        members.append(("i", .object([("x", .numbers([e.x2])), ("y", .numbers([e.y2]))])))
+                        members.append(("o", .members([("x", .numbers([e.x1])), ("y", .numbers([e.y1]))])))
+                        members.append(("i", .members([("x", .numbers([e.x2])), ("y", .numbers([e.y2]))])))
                     }
-                    keys.append(.object(members))
+                    keys.append(.members(members))
                 }
-                value = .object([("a", .number(1)), ("k", .array(keys))])
+                value = .members([("a", .number(1)), ("k", .array(keys))])
             }
-            shapes.append(.object([("ty", .string("sh")), ("nm", .string("outline \(sub + 1)")), ("ks", value)]))
+            shapes.append(.members([("ty", .string("sh")), ("nm", .string("outline \(sub + 1)")), ("ks", value)]))
         }
-        let still = { (v: ExportJSON) in ExportJSON.object([("a", .number(0)), ("k", v)]) }
-        shapes.append(.object([
+        let still = { (v: JSONValue) in JSONValue.members([("a", .number(0)), ("k", v)]) }
+        shapes.append(.members([
             ("ty", .string("fl")), ("nm", .string("fill")),
             ("c", still(.numbers([0, 0, 0, 1]))), ("o", still(.number(100))), ("r", .number(1)),
         ]))
-        shapes.append(.object([
+        shapes.append(.members([
             ("ty", .string("tr")), ("nm", .string("transform")),
             ("p", still(.numbers([0, 0]))), ("a", still(.numbers([0, 0]))), ("s", still(.numbers([100, 100]))),
             ("r", still(.number(0))), ("o", still(.number(100))), ("sk", still(.number(0))), ("sa", still(.number(0))),
         ]))
-        let layer = ExportJSON.object([
+        let layer = JSONValue.members([
             ("ddd", .number(0)), ("ind", .number(1)), ("ty", .number(4)), ("nm", .string(animation.model.name)),
             ("sr", .number(1)),
-            ("ks", .object([
+            ("ks", .members([
                 ("o", still(.number(100))), ("r", still(.number(0))),
                 ("p", still(.numbers([offset.x, offset.y, 0]))), ("a", still(.numbers([0, 0, 0]))),
                 ("s", still(.numbers([100, 100, 100]))),
             ])),
             ("ao", .number(0)), ("ip", .number(0)), ("op", .number(Double(op))), ("st", .number(0)), ("bm", .number(0)),
-            ("shapes", .array([.object([
+            ("shapes", .array([.members([
                 ("ty", .string("gr")), ("nm", .string(animation.model.name)), ("it", .array(shapes)),
             ])])),
         ])
-        let document = ExportJSON.object([
+        let document = JSONValue.members([
             ("v", .string("5.7.0")), ("fr", .number(fps)), ("ip", .number(0)), ("op", .number(Double(op))),
             ("w", .number(Double(width))), ("h", .number(Double(height))),
             ("nm", .string("BezierTune \(animation.model.name): \(plan.keyframes.count) keyframes within \(ShortestDecimal.format(plan.tolerance))")),
             ("ddd", .number(0)), ("assets", .array([])), ("layers", .array([layer])),
         ])
-        text = document.text() + "\n"
+        text = document.exportText() + "\n"
         self.plan = plan
         outFrame = op
         self.offset = offset
@@ -99,7 +99,7 @@ public struct LottieExport: Sendable {
     /// segment's end (a closed subpath's last vertex dropped when it repeats the first), the
     /// tangents relative to their vertex (cubic: o = P₁ − P₀ at the start vertex, i = P₂ − P₃ at the
     /// end; a quadratic by its cubic elevation; a line 0).
-    static func shape(_ sub: Path.Subpath) -> ExportJSON {
+    static func shape(_ sub: Path.Subpath) -> JSONValue {
         var v: [Point] = [sub.start], i: [Point] = [.zero], o: [Point] = []
         for s in sub.segments {
             let c: CubicBezier
@@ -119,7 +119,7 @@ public struct LottieExport: Sendable {
             i.removeLast()
             o.removeLast()
         }
-        let points = { (ps: [Point]) in ExportJSON.array(ps.map { ExportJSON.numbers([$0.x, $0.y]) }) }
-        return .object([("c", .bool(sub.closed)), ("v", points(v)), ("i", points(i)), ("o", points(o))])
+        let points = { (ps: [Point]) in JSONValue.array(ps.map { JSONValue.numbers([$0.x, $0.y]) }) }
+        return .members([("c", .bool(sub.closed)), ("v", points(v)), ("i", points(i)), ("o", points(o))])
     }
 }

@@ -33,8 +33,13 @@ public struct ShapeAnimation: Sendable {
     /// A still shape: `parameters` belong to `model`; `standardErrors` name parameters of it.
     public init(model: any DeformModel, parameters: ParameterVector,
                 standardErrors: [(name: String, value: Double)] = []) throws(ExportError) {
-        try self.init(model: model, profile: ProgressProfile(start: parameters, end: parameters), duration: 1,
-                      keyframeTimes: [], standardErrors: standardErrors)
+        let profile: ProgressProfile
+        do throws(ModelInputError) {
+            profile = try ProgressProfile(base: parameters, tracks: [:])
+        } catch {
+            throw ExportError(error.description)
+        }
+        try self.init(model: model, profile: profile, duration: 1, keyframeTimes: [], standardErrors: standardErrors)
     }
 
     /// An animation of `duration` seconds (positive and finite); `keyframeTimes` are the
@@ -67,6 +72,10 @@ public struct ShapeAnimation: Sendable {
         self.duration = duration
         self.keyframeTimes = times.sorted()
         self.standardErrors = standardErrors
+        let still = profile.tracks.allSatisfy { track in
+            track.map { t in t.keyframes.allSatisfy { $0.value == t.keyframes[0].value } } ?? true
+        }
+        boundingBox = Self.boundingBox(model: model, profile: profile, keyframeTimes: self.keyframeTimes, still: still)
     }
 
     /// Checks an animation duration: a positive finite number of seconds.
@@ -76,8 +85,13 @@ public struct ShapeAnimation: Sendable {
         }
     }
 
-    /// True when no parameter has a track: every progress draws the same outline.
-    public var isStill: Bool { profile.tracks.allSatisfy { $0 == nil } }
+    /// True when no parameter changes: every track (if any) holds one value throughout, so
+    /// every progress draws the same outline.
+    public var isStill: Bool {
+        profile.tracks.allSatisfy { track in
+            track.map { t in t.keyframes.allSatisfy { $0.value == t.keyframes[0].value } } ?? true
+        }
+    }
 
     /// The parameters at progress p (clamped to [0, 1]; NaN is a programmer error).
     public func parameters(at p: Double) -> ParameterVector {
@@ -135,20 +149,27 @@ public struct ShapeAnimation: Sendable {
 
     /// The bounding box of the outlines at 129 evenly spaced progress values and at every
     /// keyframe time, user coordinates (an overshoot between samples may reach a little beyond).
-    public var boundingBox: Rect {
-        var box: Rect?
-        let samples = (0...128).map { Double($0) / 128 } + keyframeTimes
-        for p in isStill ? [0] : samples {
-            if let b = outline(at: p).boundingBox { box = box.map { $0.union(b) } ?? b }
-        }
-        return box ?? Rect(minX: 0, minY: 0, maxX: 0, maxY: 0)
-    }
+    public let boundingBox: Rect
 
     /// The size tolerances are relative to: the larger side of ``boundingBox``, or 1 when the
     /// animation draws a single point.
     public var size: Double {
-        let b = boundingBox
-        let s = max(b.width, b.height)
+        let s = max(boundingBox.width, boundingBox.height)
         return s > 0 && s.isFinite ? s : 1
+    }
+
+    static func boundingBox(model: any DeformModel, profile: ProgressProfile, keyframeTimes: [Double], still: Bool) -> Rect {
+        var box: Rect?
+        let samples = still ? [0] : (0...128).map { Double($0) / 128 } + keyframeTimes
+        for p in samples {
+            var parameters = profile.base
+            for (i, track) in profile.tracks.enumerated() {
+                if let track { parameters.setValue(track.value(at: p), at: i) }
+            }
+            if let b = model.path(parameters: parameters).transformed(by: .flipY).boundingBox {
+                box = box.map { $0.union(b) } ?? b
+            }
+        }
+        return box ?? Rect(minX: 0, minY: 0, maxX: 0, maxY: 0)
     }
 }
