@@ -27,6 +27,7 @@ demo: release
 	@$(BLAS_PIN) bash scripts/demo.sh $(BEZTUNE_RELEASE) $(OUT)
 
 test: setup
+	@bash scripts/setup-browser.sh >/dev/null
 	SWIFT=$(SWIFT) bash scripts/build-without-warnings.sh --build-tests
 	$(BLAS_PIN) $(SWIFT) test
 	$(SWIFT) build -c release --product beztune

@@ -16,9 +16,9 @@ import Geometry
 ///   points are affine in the fraction (the ball's squash factors), so is P(p);
 /// - a shared `linear` timing: linear;
 /// - anything else (per-parameter timings, a shared spring): a cubic Hermite easing of the
-///   fraction f(u) = ⟨P(p) − Pᵢ, Pᵢ₊₁ − Pᵢ⟩/|Pᵢ₊₁ − Pᵢ|² along the chord, matching f and its
-///   slopes m₀ = f′(0), m₁ = f′(1) (one-sided differences): control points (⅓, m₀/3), (⅔, 1 − m₁/3),
-///   for which x(t) = t.
+///   fraction f(u) = ⟨P(p) − Pᵢ, Pᵢ₊₁ − Pᵢ⟩/|Pᵢ₊₁ − Pᵢ|² along the chord, matching f at the
+///   ends and its slopes m₀ = f′(0⁺), m₁ = f′(1⁻) (one-sided differences from inside the
+///   interval): control points (⅓, m₀/3), (⅔, 1 − m₁/3), for which x(t) = t.
 ///
 /// Then every interval is checked at ``Options/samplesPerInterval`` progress values strictly
 /// inside it: the largest distance between a stored point of P(p) and the model's is the
@@ -216,9 +216,11 @@ public struct ShapeKeyframes: Sendable {
             }
             return dot / chord2
         }
+        // One-sided differences from inside the interval, so that a jump at an end (the left
+        // limit differs from the keyframe) does not enter the slope.
         let h = 1e-7
-        var m0 = fraction(a + h * (b - a)) / h
-        var m1 = (1 - fraction(b - h * (b - a))) / h
+        var m0 = (fraction(a + 2 * h * (b - a)) - fraction(a + h * (b - a))) / h
+        var m1 = (fraction(b - h * (b - a)) - fraction(b - 2 * h * (b - a))) / h
         if !m0.isFinite { m0 = 1 }
         if !m1.isFinite { m1 = 1 }
         if unitInterval {

@@ -63,7 +63,7 @@ struct SwiftBallSource {
                 if let s = fraction {
                     value = "\(q)lerp(\(Self.literal(track.keyframes[0].value)), \(Self.literal(track.keyframes[track.keyframes.count - 1].value)), \(s))"
                 } else {
-                    value = "\(q)\(names[i])(at: \(progress ?? "0"))"
+                    value = "\(q)\(names[i])Value(at: \(progress ?? "0"))"
                 }
             } else if p.isSet(at: i) {
                 value = Self.literal(p.value(at: i))
@@ -162,7 +162,7 @@ struct SwiftBallSource {
         return out
     }
 
-    /// One function per animated parameter, `name(at:)`, and the keyframe and timing code they
+    /// One function per animated parameter, `nameValue(at:)`, and the keyframe and timing code they
     /// use; empty for a still shape.
     func trackFunctions(indent: String) -> String {
         var out = ""
@@ -184,7 +184,7 @@ struct SwiftBallSource {
                 }
             }
             out += "\(indent)/// \(names[i]) over progress: \(track.keyframes.count) keyframes, timing \(track.timings.map(\.description).joined(separator: ", ")).\n"
-            out += "\(indent)static func \(names[i])(at p: Double) -> Double {\n"
+            out += "\(indent)static func \(names[i])Value(at p: Double) -> Double {\n"
             out += "\(indent)    keyframeValue(p, times: [\(track.keyframes.map { Self.literal($0.time) }.joined(separator: ", "))],\n"
             out += "\(indent)                  values: [\(track.keyframes.map { Self.literal($0.value) }.joined(separator: ", "))],\n"
             out += "\(indent)                  timings: [\(timings.joined(separator: ", "))])\n"

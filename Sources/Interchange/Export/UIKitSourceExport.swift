@@ -32,7 +32,8 @@ public struct UIKitSourceExport: Sendable {
         var out = """
         // BezierTune export (swift-uikit): model \(animation.model.name), \(f(animation.duration)) s.
         // cgPath(progress:) draws the outline with every fitted constant and timing curve inlined;
-        // keyframeAnimation() carries \(plan.keyframes.count) keyframes, within \(f(plan.tolerance)) of it (measured \(f(plan.deviation))).
+        // keyframeAnimation() carries \(plan.keyframes.count) keyframes and stays within \(f(plan.tolerance)) points of it
+        // (\(f(options.keyframes.relativeTolerance)) of its size; measured \(f(plan.deviation)) between keyframes).
         // Coordinates: points, y down, as in the SVG export; bounds is the animation's bounding box.
         import UIKit
 
