@@ -50,7 +50,7 @@ public struct ShapeAnimation: Sendable {
             throw ExportError("the profile's parameters (\(profile.base.modelName)) are not model \(model.name)'s")
         }
         if let violation = profile.base.boundsViolation { throw ExportError(violation.description) }
-        try Self.checkDuration(duration)
+        try Self.validate(duration: duration)
         for p in keyframeTimes where !(p >= 0 && p <= 1) {
             throw ExportError("keyframe progress \(ExportError.number(p)) is outside [0, 1]")
         }
@@ -78,8 +78,8 @@ public struct ShapeAnimation: Sendable {
         boundingBox = Self.boundingBox(model: model, profile: profile, keyframeTimes: self.keyframeTimes, still: still)
     }
 
-    /// Checks an animation duration: a positive finite number of seconds.
-    static func checkDuration(_ d: Double) throws(ExportError) {
+    /// Checks an animation duration (`--duration`): a positive finite number of seconds.
+    public static func validate(duration d: Double) throws(ExportError) {
         guard d.isFinite, d > 0 else {
             throw ExportError("duration must be a positive finite number of seconds (got \(ExportError.number(d)))")
         }
