@@ -184,6 +184,8 @@ private struct Parser {
                 value = .null
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 value = .number(try parseNumber())
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                throw error("expected a value, found \(describeLiteral(from: index)) (JSON has no NaN, Infinity or unquoted words)")
             default:
                 throw error("expected a value, found \(describeCurrent())")
             }

@@ -41,11 +41,16 @@ public struct LottieDocument: Sendable {
         try self.init(json: json, source: source)
     }
 
-    /// The document in the file at `url`, refused before it is read when it has more than
-    /// `reader.maximumBytes` bytes.
+    /// The document in the regular file at `url`, refused before it is read when it has more than
+    /// `reader.maximumBytes` bytes (or is a directory, a pipe or a device, which a program reads
+    /// through its own file handling and then ``init(parsing:source:reader:)``).
     public init(contentsOf url: URL, reader: JSONReader = JSONReader()) throws(LottieError) {
         let source = url.lastPathComponent
-        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue
+        let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+        if let type = attributes?[.type] as? FileAttributeType, type != .typeRegular {
+            throw LottieError(.invalid, source: source, "cannot be read: not a regular file")
+        }
+        let size = (attributes?[.size] as? NSNumber)?.intValue
         if let size, size > reader.maximumBytes {
             throw LottieError(.syntax, source: source, "the file has \(size) bytes, more than the limit of \(reader.maximumBytes) bytes (\(reader.maximumBytes >> 20) MiB)")
         }

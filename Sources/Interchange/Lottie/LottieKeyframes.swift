@@ -47,16 +47,8 @@ struct LottieKeyframes: Sendable {
     /// Where the property is, for messages at evaluation time.
     let node: LottieNode
 
-    /// A constant value.
-    init(constant value: [Double], node: LottieNode) {
-        dimension = value.count
-        times = [0]
-        values = [value]
-        segments = []
-        self.node = node
-    }
-
-    var isAnimated: Bool { times.count > 1 }
+    /// The keyframe times, when the property is animated (empty when static).
+    var keyframeTimes: [Double] { times.count > 1 ? times : [] }
 
     /// How the value of one keyframe (`s` or `e`) is read.
     typealias ValueReader = (LottieNode) throws(LottieError) -> [Double]

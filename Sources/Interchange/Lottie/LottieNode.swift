@@ -1,3 +1,5 @@
+import Geometry
+
 /// A JSON value of a Lottie document with its JSON path and the layer it belongs to, so that
 /// every check can name where it failed.
 struct LottieNode: Sendable {
@@ -77,18 +79,12 @@ struct LottieNode: Sendable {
         throw fail("\(what) must be true, false, 0 or 1, not \(value.kindDescription)")
     }
 
-    static func format(_ x: Double) -> String { ShortestDecimalText.format(x) }
+    /// A number as messages write it (``ShortestDecimal``: integers without `.0`).
+    static func format(_ x: Double) -> String { ShortestDecimal.format(x) }
 
     /// A string quoted for a message (JSON string syntax, so control characters are escaped).
     static func quote(_ s: String) -> String {
         let limited = s.count > 60 ? String(s.prefix(60)) + "…" : s
         return JSONWriter.quoted(limited)
     }
-}
-
-import Geometry
-
-/// The number format of messages: ``ShortestDecimal`` (integers without `.0`).
-enum ShortestDecimalText {
-    static func format(_ x: Double) -> String { ShortestDecimal.format(x) }
 }

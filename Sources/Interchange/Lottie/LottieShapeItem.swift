@@ -36,6 +36,18 @@ indirect enum LottieShapeItem: Sendable {
         }
     }
 
+    /// The keyframe times of every animated property of the items (transforms included).
+    static func keyframeTimes(_ items: [LottieShapeItem]) -> [Double] {
+        items.flatMap { item -> [Double] in
+            switch item {
+            case .path(let shape, _): shape.keyframeTimes
+            case .ellipse(let p, let s, _): p.keyframeTimes + s.keyframeTimes
+            case .rectangle(let p, let s, let r, _): p.keyframeTimes + s.keyframeTimes + (r?.keyframeTimes ?? [])
+            case .group(let inner, let t): keyframeTimes(inner) + (t?.keyframeTimes ?? [])
+            }
+        }
+    }
+
     private static func vector(_ n: LottieNode) throws(LottieError) -> [Double] {
         try n.numbers("a 2-D value", minimum: 2)
     }

@@ -31,6 +31,14 @@ public struct LottieShapeLayer: Sendable {
     /// drawing the layer).
     public var frameRange: ClosedRange<Double> { info.inPoint...info.outPoint }
 
+    /// The frames of every keyframe that moves the outline — the layer's paths, ellipses,
+    /// rectangles, group transforms, its own transform and its parents' — sorted, each once.
+    /// Between two consecutive ones every property follows one segment (one easing), so a
+    /// keyframed timing fit can take these as its key times.
+    public var keyframeTimes: [Double] {
+        Array(Set(LottieShapeItem.keyframeTimes(items) + transforms.flatMap(\.keyframeTimes))).sorted()
+    }
+
     /// `layer 2 "Ball"`, as messages name it.
     public var label: String { info.label }
 

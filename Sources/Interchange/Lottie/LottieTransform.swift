@@ -77,6 +77,18 @@ struct LottieTransform: Sendable {
         }
     }
 
+    /// The keyframe times of its animated properties.
+    var keyframeTimes: [Double] {
+        var times = (anchor?.keyframeTimes ?? []) + (scale?.keyframeTimes ?? []) + (rotation?.keyframeTimes ?? [])
+            + (skew?.keyframeTimes ?? [])
+        switch position {
+        case .combined(let p)?: times += p.keyframeTimes
+        case .split(let x, let y)?: times += x.keyframeTimes + y.keyframeTimes
+        case nil: break
+        }
+        return times
+    }
+
     /// The map at `frame`.
     func matrix(at frame: Double) throws(LottieError) -> Geometry.AffineTransform {
         var m = Geometry.AffineTransform.identity
