@@ -90,4 +90,25 @@ struct LottieExportTests {
         let stillPath = still["layers"]?.array?.first?["shapes"]?.array?.first?["it"]?.array?.first
         #expect(stillPath?["ks"]?["a"]?.number == 0)
     }
+
+    @Test("read back by the project's Lottie reader: the outline at 50 frames within 1e-3 of the size, the keyframes at p·op")
+    func readBack() throws {
+        for (name, a) in ExportFixtures.all {
+            let export = try LottieExport(a)
+            let layer = try LottieDocument(parsing: Array(export.text.utf8), source: "\(name).json").shapeLayer()
+            let op = Double(export.outFrame)
+            #expect(layer.frameRange == 0...op)
+            let planFrames = export.plan.keyframes.count > 1 ? export.plan.keyframes.map { $0.progress * op } : []
+            #expect(layer.keyframeTimes == planFrames, "\(name)")
+            var worst = 0.0
+            for j in 0..<50 {
+                let frame = op * Double(j) / 49
+                let read = try layer.outline(atFrame: frame)
+                let expected = a.outline(at: frame / op).transformed(by: .translation(x: export.offset.x, y: export.offset.y))
+                let d = zip(read.points, expected.points).map { $0.distance(to: $1) }.max() ?? .infinity
+                worst = max(worst, d / a.size)
+            }
+            #expect(worst <= 1e-3 * (1 + 1e-6), "\(name): \(worst) of the size")
+        }
+    }
 }
