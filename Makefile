@@ -32,6 +32,7 @@ demo: release
 PORTABLE_FILTER ?=
 
 test: setup
+	@bash scripts/setup-browser.sh >/dev/null
 	bash scripts/check-portability.sh
 	SWIFT=$(SWIFT) bash scripts/build-without-warnings.sh --build-tests
 	$(BLAS_PIN) $(SWIFT) test

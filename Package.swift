@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(name: "DataFilesTests", dependencies: ["DataFiles", "_TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render"], exclude: ["Resources"]),
         .testTarget(name: "LeastSquaresTests", dependencies: ["LeastSquares", "_TestSupport"]),
-        .testTarget(name: "DeformTests", dependencies: ["Deform", "Geometry", "_TestSupport"]),
+        .testTarget(name: "DeformTests", dependencies: ["Deform", "Geometry", "_TestSupport"], exclude: ["Resources"]),
         .testTarget(name: "FittingTests", dependencies: ["Fitting", "Geometry", "Deform", "LeastSquares", "DataFiles", "_TestSupport"]),
         .testTarget(name: "ArcErrorTests", dependencies: ["ArcError", "_TestSupport"], exclude: ["Resources"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "Geometry", "Deform", "_TestSupport"],
