@@ -1,7 +1,7 @@
+import DataFiles
 import Fitting
 import Foundation
 import Geometry
-import Render
 
 /// `beztune fit`: least-squares fit of a model's parameters to a target outline (an SVG path, path
 /// data or a CSV point list), or to every target of a manifest.
@@ -148,7 +148,7 @@ enum Fit {
             }
             return best
         } catch {
-            throw .runtime(error.description)
+            throw .runtime(error.commandLineMessage)
         }
     }
 }

@@ -70,7 +70,7 @@ struct FitArguments {
         do throws(FitError) {
             setup = try FitSetup(model: model, free: free, values: values, bounds: bounds)
         } catch {
-            throw arguments.usage(error.description)
+            throw arguments.usage(error.commandLineMessage)
         }
 
         var options = FitOptions()

@@ -1,6 +1,5 @@
 import ArcError
 import Foundation
-import Render
 
 /// A `--k` value: a criterion name resolved for the segment count, or a number or expression.
 struct HandleArgument {
