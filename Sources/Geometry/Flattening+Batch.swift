@@ -1,7 +1,7 @@
 import Dispatch
 
 /// One curve's polyline as `Flattening.forEachFlattened` hands it to its body: the buffers are
-/// the kernel's lane buffers, reused for later curves, and valid only during the call (copy what
+/// the kernel's workspace, reused for later curves, and valid only during the call (copy what
 /// you keep).
 public struct FlattenedCurveView {
     /// The curve's index in the collection flattened.

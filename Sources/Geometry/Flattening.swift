@@ -83,8 +83,8 @@ public struct Flattening: Sendable {
 
     public var tolerance: Double
     public var method: Method
-    /// The most segments one curve may get (default 2²⁰, at most 2²⁴: the adaptive kernel
-    /// allocates lanes of that size).
+    /// The most segments one curve may get (default 2²⁰, at most 2²⁴: the kernel's workspace
+    /// grows to that size).
     public var maxSegments: Int
 
     /// The rounding allowance subtracted from the tolerance, in units of ε·s (s the power of two
@@ -92,7 +92,7 @@ public struct Flattening: Sendable {
     static let roundingAllowance = 1024.0
 
     /// The largest `maxSegments` (2²⁴); a larger value set afterwards is treated as this one by
-    /// the kernel's test, so no lane size overflows.
+    /// the adaptive kernel's test, so its workspace size never overflows.
     public static let largestMaxSegments = 1 << 24
 
     public init(tolerance: Double, method: Method = .adaptive, maxSegments: Int = 1 << 20) {
