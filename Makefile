@@ -52,7 +52,11 @@ bench: setup
 	Benchmarks/run --workload eval --kernel simd,simd-streaming --precision double --samples 16 --curves 10,100,1000,10000,100000,1000000,10000000 --csv $(OUT)/bench-curves.csv --png $(OUT)/bench-curves.png
 	Benchmarks/run --workload eval --kernel simd,simd-streaming --precision double --samples 4,16,64,256 --curves 25000 --csv $(OUT)/bench-samples.csv --png $(OUT)/bench-samples.png
 
-# The same workload through every peer in one run (numpy, bezier, kurbo, C AVX2), one CSV.
+# The same workloads through every peer in one run, one CSV per suite: evaluation (numpy, bezier,
+# kurbo, C AVX2) and geometry — flattening of the random and the real-outline (DejaVu glyphs)
+# workloads against the shared C reference (../shared/peers/cref, built into .build/cref), kurbo
+# 0.13.1 from ../shared/peers/kurbo-0.13.1 when that folder exists (else Debian's 0.7.1; the run
+# says which) and Cairo, ours at 1 and 2 threads; arc length and nearest point against kurbo.
 bench-peers: setup
 	@mkdir -p $(OUT)
 	Benchmarks/peers/run-peers --csv $(OUT)/bench-peers.csv --geometry-csv $(OUT)/bench-peers-geometry.csv
