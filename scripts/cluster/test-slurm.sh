@@ -158,15 +158,8 @@ report_tasks() {  # report_tasks JOB EXPECTED_STATE: print each task's state, fa
     done < <(task_states "$job")
     [ "$bad" = 0 ] || { tail -n 20 "$d"/logs/*-"${job}"_*.log >&2 || true; fail "job $job: a task is not $want"; }
 }
-drop_seconds() {  # drop_seconds IN OUT: the CSV without its `seconds` column (RFC 4180 aware)
-    python3 - "$1" "$2" <<'PY'
-import csv, sys
-with open(sys.argv[1], newline="") as f:
-    rows = list(csv.reader(f))
-i = rows[0].index("seconds")
-with open(sys.argv[2], "w", newline="") as f:
-    csv.writer(f, lineterminator="\n").writerows([r[:i] + r[i + 1:] for r in rows])
-PY
+drop_seconds() {  # drop_seconds IN OUT: the CSV without its `seconds` column (wall time)
+    python3 scripts/csv-without-column.py "$1" seconds > "$2"
 }
 identical() {  # identical A B WHAT: cmp, and say so with sizes and sha256
     cmp -s "$1" "$2" || { cmp "$1" "$2" >&2 || true; fail "$3: $1 and $2 differ"; }
