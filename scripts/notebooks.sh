@@ -63,7 +63,8 @@ for path in sorted(source.glob("*.ipynb")):
     started = time.monotonic()
     error = None
     try:
-        NotebookClient(nb, timeout=900, kernel_name="python3", resources={"metadata": {"path": str(source)}}).execute()
+        NotebookClient(nb, timeout=900, kernel_name="python3", resources={"metadata": {"path": str(source)}},
+                       extra_arguments=["--IPKernelApp.log_level=ERROR"]).execute()
     except Exception as e:  # a cell failed: the executed copy shows where
         lines = str(e).strip().splitlines()
         error = lines[-1] if lines else type(e).__name__
