@@ -30,6 +30,7 @@ cd "$root"   # the examples' manifests name their files relative to examples/, a
 final=$out/notebook-data
 tmp=$(mktemp -d "$out/.notebook-data.partial.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
+trap 'exit 130' INT TERM   # interrupted: the EXIT trap removes the scratch folder, OUT/notebook-data stays
 log=$tmp/commands.log
 shown() { case $1 in "$root"/*) echo "${1#"$root"/}" ;; *) echo "$1" ;; esac; }
 say() { echo "notebook-data: $*" >&2; }
