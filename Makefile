@@ -31,12 +31,13 @@ test: setup
 	$(BLAS_PIN) $(SWIFT) test
 	$(SWIFT) build -c release --product beztune
 	$(BLAS_PIN) BEZTUNE_BINARY=.build/release/beztune $(SWIFT) test --skip-build --filter BeztuneTests
-	$(BLAS_PIN) bash scripts/notebooks.sh run $(BEZTUNE_RELEASE) $(OUT)
+	$(BLAS_PIN) NOTEBOOK_BENCH=short bash scripts/notebooks.sh run $(BEZTUNE_RELEASE) $(OUT)
 
 # The notebooks (notebooks/, README "Notebooks"): their data from the release build — make demo's
 # and make bench's files in $(OUT)/ where they are the same command, the rest into
 # $(OUT)/notebook-data/ — then every notebook executed into $(OUT)/notebooks/ (.ipynb, .html, a
-# PNG per chart). The benchmark figures come from Benchmarks/run, the build make bench measures.
+# PNG per chart). The benchmark figures come from Benchmarks/run, the build make bench measures
+# (make test runs shorter benchmarks, NOTEBOOK_BENCH=short, and the charts say so).
 notebooks: release
 	$(BLAS_PIN) bash scripts/notebooks.sh run $(BEZTUNE_RELEASE) $(OUT)
 

@@ -164,17 +164,28 @@ rm "$tmp/keyframes/shapes.txt"
 say "02-squash-fit: fits, both profiles' timing, the presets as beztune evaluates them, keyframe shapes"
 
 # ---- 03-throughput ------------------------------------------------------------------------------
-# make bench's four commands (Makefile), read from OUT when make bench wrote them.
+# make bench's four commands (Makefile), read from OUT when make bench wrote them. With
+# NOTEBOOK_BENCH=short (make test) shorter runs of the same workloads instead — 3 timed repeats,
+# the in-cache batch 1 M times instead of 4 M, curves up to 10⁶ — always measured here, and the
+# notebook titles its charts as a short run.
+short=${NOTEBOOK_BENCH:-}
+case $short in "" | short) ;; *) echo "notebook-data.sh: NOTEBOOK_BENCH must be 'short' or empty (got '$short')" >&2; exit 2 ;; esac
 bench_file() {  # bench_file FILE CHECK ARGS…: ARGS are Benchmarks/run's, with @DIR@ for the folder
     local file=$1 check=$2; shift 2
-    local shown_command="Benchmarks/run ${*//@DIR@/$O}"
-    if [ -f "$out/$file" ] && $check "$out/$file"; then
+    local args=("$@")
+    if [ -n "$short" ]; then
+        args=("${args[@]/#4000000/1000000}")
+        args=("${args[@]/%,10000000/}")
+        args+=(--repeats 3)
+    fi
+    local shown_command="Benchmarks/run ${args[*]//@DIR@/$O}"
+    if [ -z "$short" ] && [ -f "$out/$file" ] && $check "$out/$file"; then
         record 03-throughput "$file" "$out/$file" "make bench: $shown_command"
         say "$file: $O/$file is make bench's, read there"
     else
-        run "$bench" "${@//@DIR@/$tmp}"
-        record 03-throughput "$file" "$final/$file" "$shown_command"
-        say "$file: measured ($O/$file is $([ -f "$out/$file" ] && echo "another command's" || echo "missing"))"
+        run "$bench" "${args[@]//@DIR@/$tmp}"
+        record 03-throughput "$file" "$final/$file" "${short:+short run: }$shown_command"
+        say "$file: measured${short:+ (short run)} ($O/$file is $([ -f "$out/$file" ] && echo "not used" || echo "missing"))"
     fi
 }
 has_float_rows() { grep -q '^eval,[a-z-]*,float,' "$1"; }   # make demo's bench.csv is Double only
