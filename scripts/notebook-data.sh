@@ -185,7 +185,8 @@ bench_file() {  # bench_file FILE CHECK ARGS…: ARGS are Benchmarks/run's, with
     else
         run "$bench" "${args[@]//@DIR@/$tmp}"
         record 03-throughput "$file" "$final/$file" "${short:+short run: }$shown_command"
-        say "$file: measured${short:+ (short run)} ($O/$file is $([ -f "$out/$file" ] && echo "not used" || echo "missing"))"
+        if [ -n "$short" ]; then say "$file: measured (short run)"
+        else say "$file: measured ($O/$file is $([ -f "$out/$file" ] && echo "another command's" || echo "missing"))"; fi
     fi
 }
 has_float_rows() { grep -q '^eval,[a-z-]*,float,' "$1"; }   # make demo's bench.csv is Double only
