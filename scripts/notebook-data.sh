@@ -51,23 +51,23 @@ O=$(shown "$out")
 
 # ---- 01-radius-error ---------------------------------------------------------------------------
 # Computed here and compared with make demo's copy (same command, same arguments).
-demo_csv() {  # demo_csv NOTEBOOK FILE IGNORED_COLUMN COMMAND-SHOWN
+demo_csv() {  # demo_csv NOTEBOOK FILE IGNORED_COLUMN COMMAND: COMMAND as shown, without its --csv
     local nb=$1 file=$2 ignore=$3 shown_command=$4
     if [ -f "$out/$file" ] && same "$out/$file" "$tmp/$file" "$ignore"; then
         rm -f "$tmp/$file"
-        record "$nb" "$file" "$out/$file" "make demo: $shown_command"
+        record "$nb" "$file" "$out/$file" "make demo: $shown_command --csv $O/$file"
         say "$file: $O/$file is make demo's, read there"
     else
-        record "$nb" "$file" "$final/$file" "$shown_command"
+        record "$nb" "$file" "$final/$file" "$shown_command --csv $O/notebook-data/$file"
         say "$file: written into $O/notebook-data/ ($O/$file is $([ -f "$out/$file" ] && echo "from other options" || echo "missing"))"
     fi
 }
 args=(error --k 1/1.8 --k 0.5523 --k minimax --segments 4)
 run "$beztune" "${args[@]}" --csv "$tmp/error.csv"
-demo_csv 01-radius-error error.csv "" "$B ${args[*]} --csv $O/error.csv"
+demo_csv 01-radius-error error.csv "" "$B ${args[*]}"
 args=(optimize --segments 4)
 run "$beztune" "${args[@]}" --csv "$tmp/optimize.csv"
-demo_csv 01-radius-error optimize.csv "" "$B ${args[*]} --csv $O/optimize.csv"
+demo_csv 01-radius-error optimize.csv "" "$B ${args[*]}"
 
 own() {  # own NOTEBOOK FILE COMMAND…: a file only the notebooks need; COMMAND writes $tmp/FILE
     local nb=$1 file=$2; shift 2
@@ -94,29 +94,29 @@ run "$beztune" "${args[@]}" --csv "$tmp/fit.csv" --residuals "$tmp/fit-residuals
 rm -f "$tmp/fit.png"
 if [ -f "$out/fit.csv" ] && [ -f "$out/fit-residuals.csv" ] && same "$out/fit.csv" "$tmp/fit.csv" seconds \
     && same "$out/fit-residuals.csv" "$tmp/fit-residuals.csv"; then
-    rm -f "$tmp/fit.csv" "$tmp/fit-residuals.csv"; where=$out; from="make demo: "
+    rm -f "$tmp/fit.csv" "$tmp/fit-residuals.csv"; where=$out; shown=$O; from="make demo: "
     say "fit.csv, fit-residuals.csv: $O's are make demo's, read there"
 else
-    where=$final; from=""
+    where=$final; shown=$O/notebook-data; from=""
 fi
 for f in fit.csv fit-residuals.csv; do
-    record 02-squash-fit "$f" "$where/$f" "$from$B ${args[*]} --csv $O/fit.csv --residuals $O/fit-residuals.csv --png $O/fit.png"
+    record 02-squash-fit "$f" "$where/$f" "$from$B ${args[*]} --csv $shown/fit.csv --residuals $shown/fit-residuals.csv --png $shown/fit.png"
 done
 args=(fit --targets examples/squash-manifest.csv --radius 50)
 run "$beztune" "${args[@]}" --csv "$tmp/fit-keyframes.csv"
-demo_csv 02-squash-fit fit-keyframes.csv seconds "$B ${args[*]} --csv $O/fit-keyframes.csv"
+demo_csv 02-squash-fit fit-keyframes.csv seconds "$B ${args[*]}"
 
 args=(fit-profile --keyframes examples/squash-keyframes.csv --model ball --free yFactor,topYFactor,xFactor --timing cubic-bezier --joint)
 run "$beztune" "${args[@]}" --out "$tmp/profile"
 if [ -f "$out/profile/profile.csv" ] && [ -f "$out/profile/timing.csv" ] \
     && same "$out/profile/profile.csv" "$tmp/profile/profile.csv" && same "$out/profile/timing.csv" "$tmp/profile/timing.csv"; then
-    rm -rf "$tmp/profile"; profile=$out/profile; from="make demo: "
+    rm -rf "$tmp/profile"; profile=$out/profile; shown=$O; from="make demo: "
     say "profile/: $O/profile is make demo's, read there"
 else
-    profile=$final/profile; from=""
+    profile=$final/profile; shown=$O/notebook-data; from=""
 fi
 for f in profile.csv timing.csv; do
-    record 02-squash-fit "profile/$f" "$profile/$f" "$from$B ${args[*]} --out $O/profile"
+    record 02-squash-fit "profile/$f" "$profile/$f" "$from$B ${args[*]} --out $shown/profile"
 done
 [ "$profile" = "$final/profile" ] && profile=$tmp/profile   # until the rename
 own 02-squash-fit profile-spring/timing.csv "$beztune" fit-profile --keyframes examples/squash-keyframes.csv --model ball \
