@@ -11,7 +11,7 @@ BEZTUNE_RELEASE = .build/release/beztune
 # AVX2 kernels, which every x86-64-v3 machine runs, and one thread.
 BLAS_PIN = OPENBLAS_CORETYPE=Haswell OPENBLAS_NUM_THREADS=1
 
-.PHONY: setup build release demo test bench bench-peers bench-lsq bench-fit fuzz clean
+.PHONY: setup build release demo test notebooks notebook-server test-notebook-server test-slurm bench bench-peers bench-lsq bench-fit fuzz clean
 
 setup:
 	@bash scripts/setup.sh
@@ -41,8 +41,31 @@ test: setup
 	$(SWIFT) build -c release --product beztune
 	$(BLAS_PIN) BEZTUNE_BINARY=.build/release/beztune $(SWIFT) test --skip-build --filter BeztuneTests
 	$(BLAS_PIN) SWIFT=$(SWIFT) bash scripts/test-portable.sh $(if $(PORTABLE_FILTER),--filter '$(PORTABLE_FILTER)')
-	$(BLAS_PIN) bash scripts/notebooks.sh .build/debug
+	$(BLAS_PIN) NOTEBOOK_BENCH=short bash scripts/notebooks.sh run $(BEZTUNE_RELEASE) $(OUT)
 	SWIFT=$(SWIFT) bash scripts/check-datafiles-consumer.sh
+
+# The notebooks (notebooks/, README "Notebooks"): their data from the release build — make demo's
+# and make bench's files in $(OUT)/ where they are the same command, the rest into
+# $(OUT)/notebook-data/ — then every notebook executed into $(OUT)/notebooks/ (.ipynb, .html, a
+# PNG per chart). The benchmark figures come from Benchmarks/run, the build make bench measures
+# (make test runs shorter benchmarks, NOTEBOOK_BENCH=short, and the charts say so).
+notebooks: release
+	$(BLAS_PIN) bash scripts/notebooks.sh run $(BEZTUNE_RELEASE) $(OUT)
+
+# JupyterLab on the notebooks at 127.0.0.1:$(PORT), from the pinned notebooks/requirements-server.txt.
+PORT ?= 8888
+notebook-server: release
+	$(BLAS_PIN) PORT=$(PORT) bash scripts/notebooks.sh server $(BEZTUNE_RELEASE) $(OUT)
+
+# Opt-in: JupyterLab started on 127.0.0.1 at a free port, /lab fetched, the server stopped by its pid.
+test-notebook-server: setup
+	bash scripts/notebooks.sh test-server
+
+# Opt-in: the cluster scripts under a real Slurm on this machine (slurm-wlm and munge from Debian;
+# munged, slurmctld and slurmd started from a generated slurm.conf and stopped by pid; all files in
+# .build/test-slurm/). See scripts/cluster/test-slurm.sh.
+test-slurm: release
+	$(BLAS_PIN) bash scripts/cluster/test-slurm.sh $(BEZTUNE_RELEASE)
 
 # Throughput benchmarks (Benchmarks/README.md): the standard set, then scaling sweeps.
 bench: setup
