@@ -9,25 +9,25 @@ let package = Package(
         .library(name: "LeastSquares", targets: ["LeastSquares"]),
         .library(name: "Deform", targets: ["Deform"]),
         .library(name: "ArcError", targets: ["ArcError"]),
-        .library(name: "Fitting", targets: ["Fitting"]),
+        .library(name: "Fitting", targets: ["Fitting", "_Support"]),
         .library(name: "Interchange", targets: ["Interchange"]),
         .executable(name: "beztune", targets: ["beztune"]),
     ],
     targets: [
         // MARK: - Public API
-        .target(name: "Geometry", dependencies: ["_CIntrinsics"]),
+        .target(name: "Geometry", dependencies: ["_CIntrinsics", "_Support"]),
         .target(name: "Render", dependencies: ["Geometry", "CCairo"]),
-        .target(name: "LeastSquares", dependencies: ["CLapack"]),
-        .target(name: "Deform", dependencies: ["Geometry"]),
-        .target(name: "ArcError", dependencies: ["Geometry"]),
-        .target(name: "Fitting", dependencies: ["Geometry", "Deform", "LeastSquares"]),
+        .target(name: "LeastSquares", dependencies: ["CLapack", "_Support"]),
+        .target(name: "Deform", dependencies: ["Geometry", "_Support"]),
+        .target(name: "ArcError", dependencies: ["Geometry", "_Support"]),
+        .target(name: "Fitting", dependencies: ["Geometry", "Deform", "LeastSquares", "_Support"]),
         .target(name: "Interchange", dependencies: ["Geometry", "Deform"]),
-        .executableTarget(name: "beztune", dependencies: ["Geometry", "Render", "LeastSquares", "Deform", "ArcError", "Fitting"]),
+        .executableTarget(name: "beztune", dependencies: ["Geometry", "Render", "LeastSquares", "Deform", "ArcError", "Fitting", "_Support"]),
 
         // MARK: - Benchmarks
-        .executableTarget(name: "beztune-bench", dependencies: ["Geometry", "Render"],
+        .executableTarget(name: "beztune-bench", dependencies: ["Geometry", "Render", "_Support"],
                           path: "Benchmarks/Sources/beztune-bench"),
-        .executableTarget(name: "ArcErrorBench", dependencies: ["ArcError"], path: "Benchmarks/ArcErrorBench"),
+        .executableTarget(name: "ArcErrorBench", dependencies: ["ArcError", "_Support"], path: "Benchmarks/ArcErrorBench"),
 
         // MARK: - Implementation details
         // System libraries from Debian packages, installed by scripts/setup.sh.
@@ -35,8 +35,11 @@ let package = Package(
         .systemLibrary(name: "CCairo", path: "Sources/CCairo"),
         // Relaxed multiply-add and streaming stores, the two intrinsics Swift lacks.
         .target(name: "_CIntrinsics"),
+        // Small helpers every target may need, each written once (seeded random numbers, work
+        // split across cores, trimming, quoting in messages); `package` access, never `public`.
+        .target(name: "_Support"),
         // Seeded random numbers and helpers shared by the test bundles.
-        .target(name: "_TestSupport"),
+        .target(name: "_TestSupport", dependencies: ["_Support"]),
 
         // MARK: - Unit test bundles
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "_TestSupport"], exclude: ["Resources"]),

@@ -33,9 +33,7 @@ let package = Package(
         fuzzTarget("FuzzCSV", ["Render"]),
         fuzzTarget("FuzzStRDFile", ["LeastSquares"]),
         fuzzTarget("FuzzTimingFunction", ["Deform"]),
-        // The --k expression language lives in the beztune executable, which cannot be a
-        // dependency; its one source file is compiled in here through a symbolic link (see README).
-        fuzzTarget("FuzzHandleExpression", []),
+        fuzzTarget("FuzzHandleExpression", ["ArcError"]),
         // Keyframe and target manifests and point lists: ManifestEntries.swift of the executable,
         // linked in the same way, with the libraries it and the checks need.
         fuzzTarget("FuzzManifest", ["Render", "Fitting"]),

@@ -1,6 +1,6 @@
-import Dispatch
 import Foundation
 import Geometry
+import _Support
 
 /// The measured (not bounded) distance between a curve and a polyline meant to approximate it,
 /// both ways — the Hausdorff distance, up to the sampling:
@@ -49,19 +49,11 @@ func measuredDeviation(_ curve: CubicBezier, _ points: [Point]) -> Double {
 /// timed): the largest value, how many exceed `tolerance`, and the mean segment count.
 func measurePolylines(_ pairs: [(CubicBezier, [Point])], tolerance: Double) -> (worst: Double, over: Int, segments: Double) {
     let n = pairs.count
-    let values = UnsafeMutableBufferPointer<Double>.allocate(capacity: max(1, n))
-    defer { values.deallocate() }
-    let shared = UnsafeShared(value: values)
-    let input = UnsafeShared(value: pairs)
-    let blocks = max(1, min(n, ProcessInfo.processInfo.activeProcessorCount * 4))
-    DispatchQueue.concurrentPerform(iterations: blocks) { b in
-        for i in (b * n / blocks)..<((b + 1) * n / blocks) {
-            shared.value[i] = measuredDeviation(input.value[i].0, input.value[i].1)
-        }
-    }
+    let values = ConcurrentChunks.map(count: n, chunks: 4 * ConcurrentChunks.processorCount) { range in
+        range.map { measuredDeviation(pairs[$0].0, pairs[$0].1) }
+    }.joined()
     var worst = 0.0, over = 0
-    for i in 0..<n {
-        let d = values[i]
+    for d in values {
         if !(d <= worst) { worst = d }  // NaN propagates
         if !(d <= tolerance) { over += 1 }
     }

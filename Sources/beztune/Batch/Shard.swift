@@ -1,3 +1,5 @@
+import _Support
+
 /// `--shard I/N`: this run does the I-th of N contiguous blocks of a batch's rows (I from 1 to
 /// N), so N independent runs (a Slurm job array, GNU parallel) split the work and their CSV files,
 /// concatenated in shard order without the repeated header lines, are the unsharded run's CSV

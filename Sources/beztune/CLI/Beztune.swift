@@ -1,3 +1,5 @@
+import _Support
+
 /// The `beztune` command line: dispatches to a command, prints help and version, and turns every
 /// failure into one line on stderr and an exit status (0 success, 1 runtime failure, 2 usage).
 struct Beztune {
@@ -82,12 +84,6 @@ extension String {
     /// The text with every line break replaced by a space, so a diagnostic stays on one line.
     var oneLine: String {
         String(map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
-    }
-
-    /// `'text'` for a message, cut after 60 characters (`'((((…' (100001 characters)`), so a
-    /// long argument does not bury the reason that follows it.
-    var quotedForMessage: String {
-        count <= 60 ? "'\(self)'" : "'\(prefix(60))…' (\(count) characters)"
     }
 
     /// At most 1000 characters: a longer diagnostic (one quoting a 100 KiB argument) keeps its

@@ -1,3 +1,5 @@
+import _Support
+
 /// The options of one command line, checked against a `CommandSpec`, with typed accessors whose
 /// failures are usage errors naming the option and the offending value.
 struct ParsedArguments {
@@ -20,7 +22,7 @@ struct ParsedArguments {
             let argument = arguments[i]
             i += 1
             guard argument.hasPrefix("--"), argument.count > 2 else {
-                throw usage("unexpected argument \(argument.quotedForMessage)")
+                throw usage("unexpected argument \(MessageText.quoted(argument))")
             }
             var name = String(argument.dropFirst(2))
             var inlineValue: String?
@@ -76,10 +78,10 @@ struct ParsedArguments {
     func double(_ name: String) throws(CLIError) -> Double? {
         guard let text = string(name) else { return nil }
         guard let value = Double(text.trimmingWhitespace) else {
-            throw usage("invalid value \(text.quotedForMessage) for '--\(name)': expected a number")
+            throw usage("invalid value \(MessageText.quoted(text)) for '--\(name)': expected a number")
         }
         guard value.isFinite else {
-            throw usage("invalid value \(text.quotedForMessage) for '--\(name)': expected a finite number")
+            throw usage("invalid value \(MessageText.quoted(text)) for '--\(name)': expected a finite number")
         }
         return value
     }
@@ -97,7 +99,7 @@ struct ParsedArguments {
     func choice(_ name: String, among choices: [String]) throws(CLIError) -> String? {
         guard let text = string(name) else { return nil }
         guard choices.contains(text) else {
-            throw usage("invalid value \(text.quotedForMessage) for '--\(name)': expected one of \(choices.joined(separator: ", "))")
+            throw usage("invalid value \(MessageText.quoted(text)) for '--\(name)': expected one of \(choices.joined(separator: ", "))")
         }
         return text
     }

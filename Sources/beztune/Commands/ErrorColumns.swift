@@ -49,11 +49,10 @@ struct ErrorColumns {
                  r.arcLengthError, r.maximumTangentErrorDegrees, r.curvature.maximum,
                  r.radial.angleAtMaximum * degrees, r.radial.angleAtMinimum * degrees, r.curvature.atStart]
         if let radius {
-            let theta = r.arc.angle
-            v += [r.radial.maximum * radius, r.radial.minimum * radius, r.radial.maximumMagnitude * radius,
-                  r.rmsRadialError * radius, r.rmsRadialErrorInAngle * radius,
-                  r.areaError * (radius * radius * theta / 2), r.arcLengthError * (radius * theta),
-                  r.curvature.maximum / radius, r.curvature.atStart / radius]
+            let a = r.scaled(toRadius: radius)
+            v += [a.maximumRadialError, a.minimumRadialError, a.maximumRadialErrorMagnitude,
+                  a.rmsRadialError, a.rmsRadialErrorInAngle, a.areaError, a.arcLengthError,
+                  a.maximumCurvatureError, a.endCurvatureError]
         }
         if let squash {
             let d = SquashedCircle(segments: segments, handle: r.arc.startHandle, scaleX: squash.sx, scaleY: squash.sy)
@@ -69,13 +68,10 @@ struct ErrorColumns {
         values(r, segments: segments).enumerated().map { i, x in i == 1 ? .int(segments) : .double(x) }
     }
 
-    /// The largest `--radius`: the absolute area error scales with R², which must stay finite.
-    static let maximumRadius = 1e150
-
     /// `--radius R`: positive, finite and at most ``maximumRadius``, or nil when absent.
     static func radius(_ arguments: ParsedArguments) throws(CLIError) -> Double? {
         guard let r = try arguments.positiveDouble("radius") else { return nil }
-        guard r <= maximumRadius else {
+        guard r <= AbsoluteArcErrors.maximumRadius else {
             throw arguments.usage("invalid value '\(arguments.string("radius") ?? "")' for '--radius': at most 1e150 (the absolute area error grows as R²)")
         }
         return r

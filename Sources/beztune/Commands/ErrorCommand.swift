@@ -10,7 +10,7 @@ enum ErrorCommand {
         synopsis: "--k K [--k K …] [--segments N] [--radius R] [--sx SX --sy SY] [--csv FILE]",
         options: [
             .init(name: "k", arity: .repeated(valueName: "K"),
-                  help: "Handle factor (handle length / radius): a number, an expression (1/1.8, 4/3*(sqrt(2)-1), 4/3*tan(pi/8)) or a criterion: \(HandleArgument.criterionNames.joined(separator: ", ")). Repeatable; one row each."),
+                  help: "Handle factor (handle length / radius): a number, an expression (1/1.8, 4/3*(sqrt(2)-1), 4/3*tan(pi/8)) or a criterion: \(HandleFactor.criterionNames.joined(separator: ", ")). Repeatable; one row each."),
             .init(name: "segments", arity: .single(valueName: "N"),
                   help: "Equal segments per full circle, N ≥ 2 (default 4)."),
             .init(name: "radius", arity: .single(valueName: "R"),

@@ -2,6 +2,7 @@ import ArcError
 import Foundation
 import Geometry
 import Render
+import _Support
 
 /// `beztune error-curve`: the radial error along one segment, for plotting.
 enum ErrorCurveCommand {

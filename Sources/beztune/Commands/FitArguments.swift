@@ -2,6 +2,7 @@ import Deform
 import Fitting
 import Foundation
 import LeastSquares
+import _Support
 
 /// The options of `beztune fit` that say what to fit and how — the same for every target of a
 /// batch, so they are read (and refused, as usage errors) once, before any target is opened.

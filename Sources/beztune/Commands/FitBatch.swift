@@ -1,6 +1,7 @@
 import Fitting
 import Foundation
 import Render
+import _Support
 
 /// `beztune fit --targets MANIFEST`: one fit per manifest row, one CSV row each, progress on
 /// stderr. A target that cannot be read or fitted gets status `error` and its reason in the

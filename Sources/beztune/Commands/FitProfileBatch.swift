@@ -1,5 +1,6 @@
 import Foundation
 import Render
+import _Support
 
 /// `beztune fit-profile --profiles LIST`: one profile per list row, each written to DIR/NAME/, and
 /// a summary CSV whose rows are each profile's `timing.csv` rows behind the list's own columns

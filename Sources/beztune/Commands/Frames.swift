@@ -2,6 +2,7 @@ import Deform
 import Foundation
 import Geometry
 import Render
+import _Support
 
 /// `beztune frames`: a model rendered frame by frame over a progress range — PNG or SVG frames,
 /// a CSV of every parameter per frame, and a contact sheet.

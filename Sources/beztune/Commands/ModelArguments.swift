@@ -1,5 +1,6 @@
 import Deform
 import Foundation
+import _Support
 
 /// The options every command that draws a model shares: the model's name, `--set NAME=VALUE`
 /// end values, `--timing`, and progress values in [0, 1].

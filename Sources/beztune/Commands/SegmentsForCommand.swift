@@ -14,7 +14,7 @@ enum SegmentsForCommand {
             .init(name: "radius", arity: .single(valueName: "R"),
                   help: "The radius, making T absolute (the relative tolerance is T/R)."),
             .init(name: "criterion", arity: .single(valueName: "NAME"),
-                  help: "How k is chosen for each n: \(HandleArgument.criterionNames.joined(separator: ", ")) (default minimax)."),
+                  help: "How k is chosen for each n: \(HandleFactor.criterionNames.joined(separator: ", ")) (default minimax)."),
         ],
         discussion: "Prints the segment count n, the criterion's k for it and the achieved max |radial error|.")
 
@@ -25,7 +25,7 @@ enum SegmentsForCommand {
             throw arguments.usage("missing --tolerance")
         }
         let radius = try arguments.positiveDouble("radius")
-        let name = try arguments.choice("criterion", among: HandleArgument.criterionNames) ?? "minimax"
+        let name = try arguments.choice("criterion", among: HandleFactor.criterionNames) ?? "minimax"
         // `choice` admitted only criterion names, so this always succeeds.
         guard let criterion = HandleCriterion(rawValue: name) else { throw arguments.usage("unknown --criterion '\(name)'") }
         let relative = tolerance / (radius ?? 1)
