@@ -17,9 +17,6 @@ struct FitArguments {
     var yDown: Bool
     var repeats: Int
 
-    /// Default free parameters per model, when `--free` is not given.
-    static let defaultFree: [String: [String]] = ["ball": ["xFactor", "yFactor", "topYFactor", "k"]]
-
     static let losses = ["trivial", "huber", "soft-l1", "cauchy", "arctan"]
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
@@ -36,7 +33,7 @@ struct FitArguments {
             }
         }
         if arguments.string("free") == nil {
-            guard let d = Self.defaultFree[model.name] else {
+            guard let d = model.defaultFree else {
                 throw arguments.usage("missing --free NAME,… (no default for model '\(model.name)')")
             }
             free = d
