@@ -14,7 +14,7 @@ public struct PreparedPath: Sendable {
     /// The drawing segments, in `Path.segments` order.
     public let segments: [PathSegment]
     /// For each segment, the bounding box of its control points.
-    let boxes: [Rect]
+    @usableFromInline let boxes: [Rect]
     /// True when some coordinate is NaN or infinite (every answer is then `.nonFinite`).
     public let hasNonFinite: Bool
 
@@ -51,25 +51,31 @@ public struct PreparedPath: Sendable {
     public var count: Int { segments.count }
 
     /// The globally nearest point to `q` (nil when the path draws nothing).
+    ///
+    /// Inlinable, so that a fitting loop in another module runs the search without a call per
+    /// query (measured: about 8 % of a `beztune fit` otherwise).
+    @inlinable
     public func nearestPoint(to q: Point) -> NearestPoint? {
         search(q, hintSegment: -1, hintT: .nan)
     }
 
     /// The globally nearest point to `q`, warm-started from a previous answer's segment and t.
+    @inlinable
     public func nearestPoint(to q: Point, near hint: NearestPoint) -> NearestPoint? {
         search(q, hintSegment: hint.segment, hintT: hint.t)
     }
 
     /// The distance from q to the box (as `PathSegment.controlBoxDistance(to:)`).
-    @inline(__always)
-    private func boxDistance(_ i: Int, _ q: Point) -> Double {
+    @inlinable @inline(__always)
+    func boxDistance(_ i: Int, _ q: Point) -> Double {
         let box = boxes[i]
         let dx = q.x < box.minX ? box.minX - q.x : (q.x > box.maxX ? q.x - box.maxX : 0)
         let dy = q.y < box.minY ? box.minY - q.y : (q.y > box.maxY ? q.y - box.maxY : 0)
         return Point(dx, dy).length
     }
 
-    private func search(_ q: Point, hintSegment: Int, hintT: Double) -> NearestPoint? {
+    @inlinable
+    func search(_ q: Point, hintSegment: Int, hintT: Double) -> NearestPoint? {
         guard !segments.isEmpty else { return nil }
         var best: NearestPoint?
         var nonFinite = !q.isFinite || hasNonFinite
