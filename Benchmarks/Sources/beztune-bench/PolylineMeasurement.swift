@@ -27,20 +27,8 @@ func measuredDeviation(_ curve: CubicBezier, _ points: [Point]) -> Double {
     }
     var backward = largest
     for k in 0..<(points.count - 1) where sampled[k] >= 0.95 * largest && largest > 0 {
-        let r = (5.0.squareRoot() - 1) / 2
-        var (lo, hi) = (0.0, 1.0)
-        var x1 = hi - r * (hi - lo), x2 = lo + r * (hi - lo)
-        var f1 = reverse(points[k], points[k + 1], x1), f2 = reverse(points[k], points[k + 1], x2)
-        for _ in 0..<30 {
-            if f1 < f2 {
-                lo = x1; x1 = x2; f1 = f2
-                x2 = lo + r * (hi - lo); f2 = reverse(points[k], points[k + 1], x2)
-            } else {
-                hi = x2; x2 = x1; f2 = f1
-                x1 = hi - r * (hi - lo); f1 = reverse(points[k], points[k + 1], x1)
-            }
-        }
-        backward = max(backward, f1, f2)
+        let m = GoldenSection.maximum(of: { reverse(points[k], points[k + 1], $0) }, from: 0, to: 1, steps: 30)
+        backward = max(backward, m.value)
     }
     return max(forward, backward)
 }
