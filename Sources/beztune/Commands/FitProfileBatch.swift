@@ -99,7 +99,7 @@ enum FitProfileBatch {
         do throws(CSVError) {
             return try CSVTable(parsing: text, source: "timing.csv").rows
         } catch {
-            throw .runtime(error.description)
+            throw .runtime(error)
         }
     }
 

@@ -39,13 +39,13 @@ enum FitProfileManifest {
                 rows.append(Row(line: entry.line, progress: entry.progress, file: entry.file, path: path, label: label))
             }
         } catch {
-            throw .runtime(error.description)
+            throw .runtime(error)
         }
         do throws(ProfileError) {
             try ProfileFitter.validate(progress: rows.map(\.progress), labels: rows.map(\.label), timing: timing)
         } catch {
-            if case .tooFewKeyframes = error { throw .runtime("\(manifest): \(error.description)") }
-            throw .runtime(error.description)
+            if case .tooFewKeyframes = error { throw .runtime(error, context: manifest) }
+            throw .runtime(error)
         }
         return rows
     }

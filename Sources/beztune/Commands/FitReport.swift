@@ -113,7 +113,7 @@ enum FitReport {
         do throws(RenderError) {
             return try frame.render(format)
         } catch {
-            throw .runtime(error.description)
+            throw .runtime(error)
         }
     }
 }

@@ -1,56 +1,30 @@
 import ArcError
 import Foundation
-import Render
+import Geometry
 import _Support
 
-/// A `--k` value: a ``HandleFactor`` resolved for the segment count, with the text as given
-/// (trimmed) for labels.
-struct HandleArgument {
-    /// The text as given, for labels.
+/// A `--k` value: a ``HandleFactor`` (a criterion name or a number or expression) with the text
+/// as given (trimmed), for labels.
+struct HandleArgument: Equatable {
     var text: String
-    var value: Double
+    var factor: HandleFactor
 
-    /// Resolves `text` for `segments` equal segments; usage errors name `--option`.
-    static func parse(_ text: String, segments: Int, option: String, arguments: ParsedArguments) throws(CLIError) -> HandleArgument {
+    /// `--k TEXT`; the reason names the problem (`expected ')' at offset 14 (…)`).
+    static func parse(_ text: String) throws(OptionValueError) -> HandleArgument {
         do throws(HandleFactorError) {
-            let factor = try HandleFactor(parsing: text)
-            return HandleArgument(text: String(text.trimmingWhitespace), value: factor.handle(segments: segments))
+            return HandleArgument(text: String(text.trimmingWhitespace), factor: try HandleFactor(parsing: text))
         } catch {
-            throw arguments.usage("invalid --\(option) \(error.description)")
+            throw OptionValueError(error)
         }
     }
-}
 
-/// Shared option parsing for the arc-error commands.
-extension ParsedArguments {
-    /// The largest segment count accepted.
-    static let maximumSegments = 1 << 20
+    /// The factor for `segments` equal segments.
+    func value(segments: Int) -> Double { factor.handle(segments: segments) }
 
-    /// `--name N`: an integer n with 2 ≤ n ≤ 2²⁰, or `fallback` when absent.
-    func segmentCount(_ name: String, default fallback: Int?) throws(CLIError) -> Int {
-        guard let text = string(name) else {
-            guard let fallback else { throw usage("missing --\(name)") }
-            return fallback
-        }
-        return try ParsedArguments.parseSegments(text, option: name, arguments: self)
-    }
-
-    static func parseSegments(_ text: String, option: String, arguments: ParsedArguments) throws(CLIError) -> Int {
-        guard let n = Int(text.trimmingWhitespace) else {
-            throw arguments.usage("invalid value \(MessageText.quoted(text)) for '--\(option)': expected a whole number of segments")
-        }
-        guard n >= 2 else {
-            throw arguments.usage("invalid value \(MessageText.quoted(text)) for '--\(option)': at least 2 segments per circle")
-        }
-        guard n <= maximumSegments else {
-            throw arguments.usage("invalid value \(MessageText.quoted(text)) for '--\(option)': at most \(maximumSegments) segments")
-        }
-        return n
-    }
-
-    /// Writes `text` to the `--csv` file if one was given (atomically).
-    func writeCSVIfRequested(_ text: String, option: String = "csv") throws(CLIError) {
-        guard let file = string(option) else { return }
-        try OutputFiles.write(text, to: file)
+    /// `k TEXT` for a legend or title, with the value when the text is not the number itself
+    /// (`1/1.8 = 0.555556`).
+    func label(segments: Int) -> String {
+        let v = value(segments: segments)
+        return text == ShortestDecimal.format(v) ? text : "\(text) = \(String(format: "%.6g", v))"
     }
 }

@@ -23,7 +23,7 @@ enum SweepResume {
         do throws(FileReadError) {
             text = try TextFile.read(URL(fileURLWithPath: file), kind: "CSV file")
         } catch {
-            throw .runtime("cannot resume: \(error.description)")
+            throw .runtime(error, context: "cannot resume")
         }
         func failure(_ line: Int?, _ reason: String) -> CLIError {
             .runtime("\(file)\(line.map { " line \($0)" } ?? ""): cannot resume: \(reason)")
