@@ -50,6 +50,7 @@ let package = Package(
         .testTarget(name: "ArcErrorTests", dependencies: ["ArcError", "_TestSupport"], exclude: ["Resources"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "Geometry", "Deform", "_TestSupport"],
                     exclude: ["Resources", "README.md"]),
+        .testTarget(name: "SupportTests", dependencies: ["_Support"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CLapack", "CCairo"]),
         .testTarget(name: "ReadmeExamplesTests", dependencies: ["Geometry", "ArcError", "Deform"]),
         .testTarget(name: "BeztuneTests", dependencies: ["beztune", "_TestSupport"]),
