@@ -32,6 +32,7 @@ test: setup
 	$(SWIFT) build -c release --product beztune
 	$(BLAS_PIN) BEZTUNE_BINARY=.build/release/beztune $(SWIFT) test --skip-build --filter BeztuneTests
 	$(BLAS_PIN) bash scripts/notebooks.sh .build/debug
+	SWIFT=$(SWIFT) bash scripts/check-datafiles-consumer.sh
 
 # Throughput benchmarks (Benchmarks/README.md): the standard set, then scaling sweeps.
 bench: setup

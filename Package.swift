@@ -5,27 +5,29 @@ let package = Package(
     name: "BezierTune",
     products: [
         .library(name: "Geometry", targets: ["Geometry"]),
+        .library(name: "DataFiles", targets: ["DataFiles"]),
         .library(name: "Render", targets: ["Render"]),
         .library(name: "LeastSquares", targets: ["LeastSquares"]),
         .library(name: "Deform", targets: ["Deform"]),
         .library(name: "ArcError", targets: ["ArcError"]),
-        .library(name: "Fitting", targets: ["Fitting", "_Support"]),
+        .library(name: "Fitting", targets: ["Fitting"]),
         .library(name: "Interchange", targets: ["Interchange"]),
         .executable(name: "beztune", targets: ["beztune"]),
     ],
     targets: [
         // MARK: - Public API
         .target(name: "Geometry", dependencies: ["_CIntrinsics", "_Support"]),
+        .target(name: "DataFiles", dependencies: ["Geometry"]),
         .target(name: "Render", dependencies: ["Geometry", "CCairo"]),
         .target(name: "LeastSquares", dependencies: ["CLapack", "_Support"]),
         .target(name: "Deform", dependencies: ["Geometry", "_Support"]),
         .target(name: "ArcError", dependencies: ["Geometry", "_Support"]),
-        .target(name: "Fitting", dependencies: ["Geometry", "Deform", "LeastSquares", "_Support"]),
+        .target(name: "Fitting", dependencies: ["Geometry", "Deform", "LeastSquares", "DataFiles", "_Support"]),
         .target(name: "Interchange", dependencies: ["Geometry", "Deform"]),
-        .executableTarget(name: "beztune", dependencies: ["Geometry", "Render", "LeastSquares", "Deform", "ArcError", "Fitting", "_Support"]),
+        .executableTarget(name: "beztune", dependencies: ["Geometry", "DataFiles", "Render", "LeastSquares", "Deform", "ArcError", "Fitting", "_Support"]),
 
         // MARK: - Benchmarks
-        .executableTarget(name: "beztune-bench", dependencies: ["Geometry", "Render", "_Support"],
+        .executableTarget(name: "beztune-bench", dependencies: ["Geometry", "DataFiles", "Render", "_Support"],
                           path: "Benchmarks/Sources/beztune-bench"),
         .executableTarget(name: "ArcErrorBench", dependencies: ["ArcError", "_Support"], path: "Benchmarks/ArcErrorBench"),
 
@@ -43,10 +45,11 @@ let package = Package(
 
         // MARK: - Unit test bundles
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "_TestSupport"], exclude: ["Resources"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "_TestSupport"], exclude: ["Resources"]),
+        .testTarget(name: "DataFilesTests", dependencies: ["DataFiles", "_TestSupport"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render"], exclude: ["Resources"]),
         .testTarget(name: "LeastSquaresTests", dependencies: ["LeastSquares", "_TestSupport"]),
         .testTarget(name: "DeformTests", dependencies: ["Deform", "Geometry", "_TestSupport"]),
-        .testTarget(name: "FittingTests", dependencies: ["Fitting", "Geometry", "Deform", "LeastSquares", "_TestSupport"]),
+        .testTarget(name: "FittingTests", dependencies: ["Fitting", "Geometry", "Deform", "LeastSquares", "DataFiles", "_TestSupport"]),
         .testTarget(name: "ArcErrorTests", dependencies: ["ArcError", "_TestSupport"], exclude: ["Resources"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "Geometry", "Deform", "_TestSupport"],
                     exclude: ["Resources", "README.md"]),

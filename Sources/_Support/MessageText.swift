@@ -7,17 +7,21 @@ package enum MessageText {
     /// The most characters (Unicode scalars) of a quoted text shown before it is cut.
     package static let quotedLimit = 60
 
-    /// `'text'` for a message: LF, CR and tab written `\n`, `\r`, `\t`, every other control
-    /// character (C0, DEL, C1) and the line and paragraph separators U+2028, U+2029 as `\u{X}`
-    /// (hexadecimal code point), so the message stays on one line; a text longer than
-    /// ``quotedLimit`` scalars is cut after them and the cut shown with its length:
+    /// `'text'` for a message: ``escaped(_:)``, in quotes, and when it was cut its length:
     /// `'((((…' (100001 characters)`.
     package static func quoted(_ text: some StringProtocol) -> String {
+        let count = text.unicodeScalars.count
+        return "'\(escaped(text))'" + (count > quotedLimit ? " (\(count) characters)" : "")
+    }
+
+    /// `text` for a message: LF, CR and tab written `\n`, `\r`, `\t`, every other control
+    /// character (C0, DEL, C1) and the line and paragraph separators U+2028, U+2029 as `\u{X}`
+    /// (hexadecimal code point), so the message stays on one line; a text longer than
+    /// ``quotedLimit`` scalars is cut after them, the cut shown by `…`.
+    package static func escaped(_ text: some StringProtocol) -> String {
         var shown = ""
-        var count = 0
-        for c in text.unicodeScalars {
-            count += 1
-            guard count <= quotedLimit else { continue }
+        for (count, c) in text.unicodeScalars.enumerated() {
+            if count == quotedLimit { shown += "…"; break }
             switch c {
             case "\n": shown += "\\n"
             case "\r": shown += "\\r"
@@ -27,7 +31,7 @@ package enum MessageText {
             default: shown.unicodeScalars.append(c)
             }
         }
-        return count <= quotedLimit ? "'\(shown)'" : "'\(shown)…' (\(count) characters)"
+        return shown
     }
 
     /// One character for a parser's message: `'c'` for printable ASCII, else its code points

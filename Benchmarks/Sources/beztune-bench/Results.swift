@@ -1,5 +1,5 @@
+import DataFiles
 import Foundation
-import Render
 
 /// The rows one benchmark run collects: CSV, the printed table and the chart's series.
 struct Results {

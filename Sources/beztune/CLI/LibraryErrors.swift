@@ -1,4 +1,5 @@
 import ArcError
+import DataFiles
 import Deform
 import Fitting
 import Geometry
@@ -37,8 +38,31 @@ extension SVGPathError: LibraryError { var commandLineMessage: String { "invalid
 extension StRDFileError: LibraryError { var commandLineMessage: String { description } }
 extension ModelInputError: LibraryError { var commandLineMessage: String { description } }
 extension TargetError: LibraryError { var commandLineMessage: String { description } }
-extension FitError: LibraryError { var commandLineMessage: String { description } }
-extension ProfileError: LibraryError { var commandLineMessage: String { description } }
+extension TargetFileError: LibraryError { var commandLineMessage: String { description } }
+extension KeyframeManifestError: LibraryError { var commandLineMessage: String { description } }
+
+extension FitError: LibraryError {
+    /// The library's ``FitError/reason``, followed for the errors an option fixes by the options
+    /// to change (the library's own description names parameters, never options).
+    var commandLineMessage: String {
+        switch self {
+        case .nothingFree:
+            "\(reason): name at least one with --free"
+        case .farFromModel:
+            "\(reason); the ball's bottom point is the origin of y-up model space: free the pose (--free …,tx,ty), check the y axis (--y-up / --y-down) or the size (--radius)"
+        default:
+            description
+        }
+    }
+}
+
+extension ProfileError: LibraryError {
+    /// The library's description, with a keyframe's fit error as ``FitError/commandLineMessage``.
+    var commandLineMessage: String {
+        if case .keyframeFit(let keyframe, let error) = self { return "\(keyframe): \(error.commandLineMessage)" }
+        return description
+    }
+}
 
 extension OptionValueError {
     /// A handle factor's problem (the text is the option's).

@@ -1,5 +1,5 @@
+import DataFiles
 import Foundation
-import Render
 
 /// Every file a command writes goes through here: atomically (temporary file, then rename), with
 /// failures turned into one-line runtime errors.

@@ -1,6 +1,6 @@
 import ArcError
+import DataFiles
 import Foundation
-import Render
 
 /// The columns every arc-error command writes, in one place so `error`, `optimize` and `sweep`
 /// agree.

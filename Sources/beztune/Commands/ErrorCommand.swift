@@ -1,6 +1,6 @@
 import ArcError
+import DataFiles
 import Foundation
-import Render
 
 /// `beztune error`: every error figure for one or more handle factors.
 enum ErrorCommand {

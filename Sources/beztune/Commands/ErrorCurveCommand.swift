@@ -1,4 +1,5 @@
 import ArcError
+import DataFiles
 import Foundation
 import Geometry
 import Render

@@ -1,6 +1,6 @@
+import DataFiles
 import Fitting
 import Foundation
-import Render
 import _Support
 
 /// `beztune fit --targets MANIFEST`: one fit per manifest row, one CSV row each, progress on

@@ -1,3 +1,4 @@
+import DataFiles
 import Fitting
 import Foundation
 import Geometry
@@ -155,8 +156,8 @@ struct FitProfileOutputs {
     var chart: Data
 
     init(manifest: String, _ settings: FitProfileSettings) throws(CLIError) {
-        let rows = try FitProfileManifest.rows(manifest, timing: settings.timing)
-        let keyframes = try FitProfileManifest.keyframes(rows, settings.fit)
+        let keyframeManifest = try FitProfileManifest.read(manifest, timing: settings.timing)
+        let keyframes = try FitProfileManifest.keyframes(keyframeManifest, settings.fit)
         var keyframeOptions = settings.fit.options
         keyframeOptions.computeComparison = false
         let fitter = ProfileFitter(options: ProfileOptions(timing: settings.timing, joint: settings.joint, keyframe: keyframeOptions))
@@ -165,7 +166,7 @@ struct FitProfileOutputs {
         } catch {
             throw .runtime(error)
         }
-        profileCSV = FitProfileReport.profile(result, files: rows.map(\.file))
+        profileCSV = FitProfileReport.profile(result, files: keyframeManifest.rows.map(\.file))
         timingCSV = FitProfileReport.timing(result)
         let pictures = FitProfilePictures.frames(result, width: settings.width, height: settings.height)
         frames = []

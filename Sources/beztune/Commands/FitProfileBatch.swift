@@ -1,5 +1,6 @@
+import DataFiles
+import Fitting
 import Foundation
-import Render
 import _Support
 
 /// `beztune fit-profile --profiles LIST`: one profile per list row, each written to DIR/NAME/, and
@@ -111,6 +112,6 @@ enum FitProfileBatch {
 
     static func isFolderName(_ name: String) -> Bool {
         !name.isEmpty && name != "." && name != ".." && !name.contains("/") && name.utf8.count <= 200
-            && !name.unicodeScalars.contains(where: ManifestEntries.isControl)
+            && !name.unicodeScalars.contains(where: KeyframeManifest.isControl)
     }
 }

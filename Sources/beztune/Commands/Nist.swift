@@ -1,6 +1,6 @@
+import DataFiles
 import Foundation
 import LeastSquares
-import Render
 
 /// `beztune nist`: the NIST StRD nonlinear regression suite — 27 problems × 2 starts — fitted by
 /// Levenberg–Marquardt with automatic derivatives, scored by log relative errors (LRE).

@@ -1,6 +1,6 @@
 import ArcError
+import DataFiles
 import Foundation
-import Render
 
 /// `beztune optimize`: the best handle factor for every criterion and all its error figures.
 enum OptimizeCommand {

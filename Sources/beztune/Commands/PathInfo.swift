@@ -1,6 +1,6 @@
+import DataFiles
 import Foundation
 import Geometry
-import Render
 
 /// `beztune path-info`: segment count, exact bounding box and arc length of a path.
 enum PathInfo {

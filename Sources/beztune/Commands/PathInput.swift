@@ -1,6 +1,6 @@
+import DataFiles
 import Foundation
 import Geometry
-import Render
 
 /// The input-path convention every command shares: `--path 'M…'` or `--path-file FILE` (SVG path
 /// data), converted from y-down SVG space to y-up model space unless `--y-up` is given.

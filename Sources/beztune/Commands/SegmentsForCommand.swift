@@ -1,6 +1,6 @@
 import ArcError
+import DataFiles
 import Foundation
-import Render
 
 /// `beztune segments-for`: the fewest segments per circle for a radial tolerance.
 enum SegmentsForCommand {

@@ -1,7 +1,7 @@
 import ArcError
+import DataFiles
 import Dispatch
 import Foundation
-import Render
 import _Support
 
 /// `beztune sweep`: every error figure over a grid of handle factors and segment counts.

@@ -1,6 +1,6 @@
 import ArcError
+import DataFiles
 import Foundation
-import Render
 
 /// `sweep --resume`: the rows an interrupted run of the same sweep already wrote.
 ///

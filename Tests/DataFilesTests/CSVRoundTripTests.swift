@@ -1,6 +1,6 @@
 import Testing
 import _TestSupport
-import Render
+import DataFiles
 
 @Suite("CSV writer → reader round trip")
 struct CSVRoundTripTests {

@@ -1,4 +1,4 @@
-import Render
+import DataFiles
 import Testing
 
 /// Inputs FuzzCSV (Fuzz/) found, kept as regression tests.

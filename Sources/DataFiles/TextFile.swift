@@ -66,7 +66,7 @@ public enum TextFile {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { readBytes(fd, $0.baseAddress, $0.count) }
             if count > 0 {
                 bytes += chunk[..<count]
             } else if count == 0 {
@@ -90,4 +90,10 @@ public enum TextFile {
         }
         return offset
     }
+}
+
+/// POSIX `read(2)`, from Glibc or Darwin: a free function, so that `read` here is the system
+/// call and not ``TextFile/read(_:kind:)``.
+private func readBytes(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(fd, buffer, count)
 }

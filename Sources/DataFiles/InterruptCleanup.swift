@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -49,13 +48,13 @@ public enum InterruptCleanup {
             thread.start()
             var handled = sigset_t()
             sigemptyset(&handled)
-            for signal in signals {
-                let previous = Glibc.signal(signal, interruptHandler)
+            for number in signals {
+                let previous = signal(number, interruptHandler)
                 // Keep an inherited "ignore": the parent asked for it.
                 if unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
-                    _ = Glibc.signal(signal, SIG_IGN)
+                    _ = signal(number, SIG_IGN)
                 } else {
-                    sigaddset(&handled, signal)
+                    sigaddset(&handled, number)
                 }
             }
             // A blocked mask survives exec, and some launchers leak theirs (a process started
@@ -107,8 +106,8 @@ public enum InterruptCleanup {
 
     // MARK: Implementation
 
-    private static let installation = Mutex(false)
-    private static let registry = Mutex(Registry())
+    private static let installation = Locked(false)
+    private static let registry = Locked(Registry())
 
     /// The cleanup thread: waits for a signal number from the handler, then removes every
     /// registered file and re-raises the signal with its default action.
@@ -120,17 +119,32 @@ public enum InterruptCleanup {
             if n < 0 && errno == EINTR { continue }
             return  // the pipe is gone: nothing more to do
         }
-        let signal = Int32(byte)
+        let number = Int32(byte)
         registry.withLock { paths in
             paths.unlinkAll()
-            _ = Glibc.signal(signal, SIG_DFL)
+            _ = signal(number, SIG_DFL)
             var unblock = sigset_t()
             sigemptyset(&unblock)
-            sigaddset(&unblock, signal)
+            sigaddset(&unblock, number)
             pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
-            raise(signal)
-            _exit(128 + signal)  // not reached: the default action ends the process
+            raise(number)
+            _exit(128 + number)  // not reached: the default action ends the process
         }
+    }
+}
+
+/// A value behind Foundation's `NSLock`, which every platform has (`Synchronization.Mutex` needs
+/// macOS 15 / iOS 18). A `withLock` body that never returns (the cleanup's) keeps the lock.
+private final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<T>(_ body: (inout Value) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&value)
     }
 }
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import _TestSupport
-import Render
+import DataFiles
 
 @Suite("CSV reader: files")
 struct CSVTableFileTests {

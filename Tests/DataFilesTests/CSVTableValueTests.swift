@@ -1,5 +1,5 @@
 import Testing
-import Render
+import DataFiles
 
 @Suite("CSV reader: columns and typed values")
 struct CSVTableValueTests {
