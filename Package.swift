@@ -17,7 +17,7 @@ let package = Package(
     targets: [
         // MARK: - Public API
         .target(name: "Geometry", dependencies: ["_CIntrinsics", "_Support"]),
-        .target(name: "DataFiles", dependencies: ["Geometry"]),
+        .target(name: "DataFiles", dependencies: ["Geometry", "_Support"]),
         .target(name: "Render", dependencies: ["Geometry", "CCairo"]),
         .target(name: "LeastSquares", dependencies: ["CLapack", "_Support"]),
         .target(name: "Deform", dependencies: ["Geometry", "_Support"]),
