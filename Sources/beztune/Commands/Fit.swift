@@ -126,16 +126,7 @@ enum Fit {
             try FitBatch.run(manifest: manifest, fit, csvFile: options.csv, batch: options.batch, console: console)
             return
         }
-        let target: TargetOutline
-        do throws(FitTarget.Failure) {
-            if let file = options.target {
-                target = try FitTarget.read(file: file, fit)
-            } else {
-                target = try FitTarget.read(pathData: options.pathData ?? "", fit)
-            }
-        } catch {
-            throw .runtime(error.message)
-        }
+        let target = if let file = options.target { try fit.target(file: file) } else { try fit.target(pathData: options.pathData ?? "") }
         let result = try fit.fit(target)
 
         // Everything is computed before the first file is written.

@@ -23,12 +23,7 @@ enum FitBatch {
             let name = table.rows[index][fileColumn].trimmingWhitespace
             do throws(CLIError) {
                 guard !name.isEmpty else { throw .runtime("\(manifest) line \(table.lineNumbers[index]): empty file name") }
-                let target: TargetOutline
-                do throws(FitTarget.Failure) {
-                    target = try FitTarget.read(file: batch.path(of: String(name)), fit)
-                } catch {
-                    throw .runtime(error.message)
-                }
+                let target = try fit.target(file: batch.path(of: String(name)))
                 let result = try fit.fit(target)
                 return (FitReport.fields(result) + [.text(result.converged ? "" : "did not converge")], false)
             } catch {
