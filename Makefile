@@ -26,11 +26,21 @@ release: setup
 demo: release
 	@$(BLAS_PIN) bash scripts/demo.sh $(BEZTUNE_RELEASE) $(OUT)
 
+# Also: what Linux can check of the Apple builds and the import rules (check-portability), and
+# the numeric suites again with the portable intrinsics forced, in .build/portable
+# (test-portable): every library test bundle above the intrinsics; the end-to-end, browser and
+# interchange suites exercise no intrinsic the library suites don't. PORTABLE_FILTER= (empty)
+# runs the whole suite there.
+PORTABLE_FILTER ?= CIntrinsicsTests|GeometryTests|ArcErrorTests|DeformTests|FittingTests|LeastSquaresTests
+
 test: setup
+	@bash scripts/setup-browser.sh >/dev/null
+	bash scripts/check-portability.sh
 	SWIFT=$(SWIFT) bash scripts/build-without-warnings.sh --build-tests
 	$(BLAS_PIN) $(SWIFT) test
 	$(SWIFT) build -c release --product beztune
 	$(BLAS_PIN) BEZTUNE_BINARY=.build/release/beztune $(SWIFT) test --skip-build --filter BeztuneTests
+	$(BLAS_PIN) SWIFT=$(SWIFT) bash scripts/test-portable.sh $(if $(PORTABLE_FILTER),--filter '$(PORTABLE_FILTER)')
 	$(BLAS_PIN) bash scripts/notebooks.sh .build/debug
 	SWIFT=$(SWIFT) bash scripts/check-datafiles-consumer.sh
 

@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "BezierTune",
+    // Apple platforms: Accelerate's current LAPACK interface (CLapack) needs macOS 13.3 / iOS 16.4,
+    // which also covers ContinuousClock (macOS 13 / iOS 16). Built and tested here on Linux only.
+    platforms: [.macOS("13.3"), .iOS("16.4")],
     products: [
         .library(name: "Geometry", targets: ["Geometry"]),
         .library(name: "DataFiles", targets: ["DataFiles"]),
@@ -33,9 +36,14 @@ let package = Package(
 
         // MARK: - Implementation details
         // System libraries from Debian packages, installed by scripts/setup.sh.
-        .systemLibrary(name: "CLapack", path: "Sources/CLapack"),
         .systemLibrary(name: "CCairo", path: "Sources/CCairo"),
-        // Relaxed multiply-add and streaming stores, the two intrinsics Swift lacks.
+        // LAPACK/BLAS: OpenBLAS on Linux, Accelerate on Apple platforms (ABI in lapack_routines.h).
+        .target(name: "CLapack", linkerSettings: [
+            .linkedLibrary("openblas", .when(platforms: [.linux])),
+            .linkedFramework("Accelerate", .when(platforms: [.macOS, .iOS, .tvOS, .watchOS, .visionOS])),
+        ]),
+        // The vector intrinsics Swift lacks, x86 and portable twins (-DBEZIERTUNE_PORTABLE_INTRINSICS
+        // forces the portable ones).
         .target(name: "_CIntrinsics"),
         // Small helpers every target may need, each written once (seeded random numbers, work
         // split across cores, trimming, quoting in messages); `package` access, never `public`.
@@ -48,13 +56,14 @@ let package = Package(
         .testTarget(name: "DataFilesTests", dependencies: ["DataFiles", "_TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render"], exclude: ["Resources"]),
         .testTarget(name: "LeastSquaresTests", dependencies: ["LeastSquares", "_TestSupport"]),
-        .testTarget(name: "DeformTests", dependencies: ["Deform", "Geometry", "_TestSupport"]),
+        .testTarget(name: "DeformTests", dependencies: ["Deform", "Geometry", "_TestSupport"], exclude: ["Resources"]),
         .testTarget(name: "FittingTests", dependencies: ["Fitting", "Geometry", "Deform", "LeastSquares", "DataFiles", "_TestSupport"]),
         .testTarget(name: "ArcErrorTests", dependencies: ["ArcError", "_TestSupport"], exclude: ["Resources"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "Geometry", "Deform", "_TestSupport"],
                     exclude: ["Resources", "README.md"]),
         .testTarget(name: "SupportTests", dependencies: ["_Support"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CLapack", "CCairo"]),
+        .testTarget(name: "CIntrinsicsTests", dependencies: ["_CIntrinsics", "_TestSupport"]),
         .testTarget(name: "ReadmeExamplesTests", dependencies: ["Geometry", "ArcError", "Deform"]),
         .testTarget(name: "BeztuneTests", dependencies: ["beztune", "_TestSupport"]),
     ],
