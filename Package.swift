@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "Deform", dependencies: ["Geometry", "_Support"]),
         .target(name: "ArcError", dependencies: ["Geometry", "_Support"]),
         .target(name: "Fitting", dependencies: ["Geometry", "Deform", "LeastSquares", "DataFiles", "_Support"]),
-        .target(name: "Interchange", dependencies: ["Geometry", "Deform"]),
+        .target(name: "Interchange", dependencies: ["Geometry", "Deform", "_Support"]),
         .executableTarget(name: "beztune", dependencies: ["Geometry", "DataFiles", "Render", "LeastSquares", "Deform", "ArcError", "Fitting", "_Support"]),
 
         // MARK: - Benchmarks

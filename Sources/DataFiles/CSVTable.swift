@@ -96,7 +96,7 @@ public struct CSVTable: Sendable, Equatable {
 
     private func missingColumns(_ names: [String]) -> CSVError {
         let list = names.map(MessageText.quoted).joined(separator: ", ")
-        let columns = header.map(MessageText.escaped).joined(separator: ", ")
+        let columns = header.map { MessageText.escaped($0) }.joined(separator: ", ")
         return CSVError(.columns, source: source,
             reason: "missing column\(names.count == 1 ? "" : "s") \(list) (columns: \(columns))")
     }

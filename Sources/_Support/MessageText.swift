@@ -16,12 +16,12 @@ package enum MessageText {
 
     /// `text` for a message: LF, CR and tab written `\n`, `\r`, `\t`, every other control
     /// character (C0, DEL, C1) and the line and paragraph separators U+2028, U+2029 as `\u{X}`
-    /// (hexadecimal code point), so the message stays on one line; a text longer than
-    /// ``quotedLimit`` scalars is cut after them, the cut shown by `…`.
-    package static func escaped(_ text: some StringProtocol) -> String {
+    /// (hexadecimal code point), so the message stays on one line; a text longer than `limit`
+    /// scalars (default ``quotedLimit``; nil: no limit) is cut after them, the cut shown by `…`.
+    package static func escaped(_ text: some StringProtocol, limit: Int? = quotedLimit) -> String {
         var shown = ""
         for (count, c) in text.unicodeScalars.enumerated() {
-            if count == quotedLimit { shown += "…"; break }
+            if count == limit { shown += "…"; break }
             switch c {
             case "\n": shown += "\\n"
             case "\r": shown += "\\r"
