@@ -1,3 +1,5 @@
+import _Support
+
 extension CSVTable {
     /// The field at `row` (0-based index into ``rows``) and `column` (0-based, see
     /// ``columnIndex(_:)``), exactly as read: not trimmed. Out-of-range indices are a
@@ -24,7 +26,7 @@ extension CSVTable {
         row: Int, column: Int, allowNonFinite: Bool = false
     ) throws(CSVError) -> Double {
         let text = try trimmedValue(row: row, column: column)
-        let shown = CSVError.quoted(String(text))
+        let shown = MessageText.quoted(String(text))
         guard let value = Double(text) else {
             throw cellError(row: row, column: column, "\(shown) is not a number")
         }
@@ -43,14 +45,12 @@ extension CSVTable {
         if let value = Int(text) { return value }
         let digits = text.first == "-" || text.first == "+" ? text.dropFirst() : text
         let isInteger = !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
-        throw cellError(row: row, column: column, CSVError.quoted(String(text))
+        throw cellError(row: row, column: column, MessageText.quoted(String(text))
             + (isInteger ? " is out of range for an integer" : " is not an integer"))
     }
 
     private func trimmedValue(row: Int, column: Int) throws(CSVError) -> Substring {
-        var text = string(row: row, column: column)[...]
-        while let c = text.first, c == " " || c == "\t" { text.removeFirst() }
-        while let c = text.last, c == " " || c == "\t" { text.removeLast() }
+        let text = string(row: row, column: column).trimmingWhitespace
         if text.isEmpty { throw cellError(row: row, column: column, "empty value") }
         return text
     }

@@ -1,4 +1,4 @@
-import Dispatch
+import _Support
 
 /// One curve's polyline as `Flattening.forEachFlattened` hands it to its body: the buffers are
 /// the kernel's workspace, reused for later curves, and valid only during the call (copy what
@@ -78,12 +78,8 @@ extension Flattening {
     public func flatten(_ curves: [CubicBezier], withParameters: Bool = false, threads: Int = 1) -> FlattenedBatch {
         precondition(threads >= 1, "Flattening.flatten: threads must be at least 1")
         let n = curves.count
-        let blocks = Swift.max(1, Swift.min(threads, n))
-        let parts = UnsafeMutableBufferPointer<FlattenedBatch?>.allocate(capacity: blocks)
-        parts.initialize(repeating: nil)
-        defer { parts.deinitialize().deallocate() }
-        let shared = UnsafeShared(value: parts)
-        let work: @Sendable (Int, Int, Int) -> Void = { lo, hi, block in
+        let parts = ConcurrentChunks.map(count: n, chunks: threads) { block -> FlattenedBatch in
+            let (lo, hi) = (block.lowerBound, block.upperBound)
             var points: [Point] = []
             points.reserveCapacity(64 * (hi - lo))
             var starts = [Int](repeating: 0, count: hi - lo), counts = starts
@@ -105,16 +101,10 @@ extension Flattening {
                 ordered.append(contentsOf: points[starts[j]..<(starts[j] + counts[j])])
                 offsets.append(ordered.count)
             }
-            shared.value[block] = FlattenedBatch(points: ordered, offsets: offsets, statuses: statuses, deviationBounds: bounds)
-        }
-        if blocks == 1 {
-            work(0, n, 0)
-        } else {
-            DispatchQueue.concurrentPerform(iterations: blocks) { b in work(b * n / blocks, (b + 1) * n / blocks, b) }
+            return FlattenedBatch(points: ordered, offsets: offsets, statuses: statuses, deviationBounds: bounds)
         }
         var result = FlattenedBatch(points: [], offsets: [0], statuses: [], deviationBounds: [])
-        for b in 0..<blocks {
-            guard let part = parts[b] else { continue }
+        for part in parts {
             let base = result.points.count
             result.points += part.points
             result.offsets += part.offsets.dropFirst().map { $0 + base }

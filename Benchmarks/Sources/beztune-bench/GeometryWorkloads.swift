@@ -1,6 +1,6 @@
-import Dispatch
 import Foundation
 import Geometry
+import _Support
 
 /// The curve-algorithm workloads on the common random cubics: flattening (segments per curve and
 /// the measured deviation), arc length (checked against a high-accuracy run) and nearest point
@@ -39,16 +39,11 @@ func nearestQueries(count: Int) -> [Point] { Workload(curves: count, samples: 2,
 
 /// `size` distinct curve indices chosen by a seeded shuffle (all of them when size ≥ count).
 func checkedSubset(count: Int, size: Int) -> [Int] {
-    var state: UInt64 = 0xC0FFEE
+    var generator = SplitMix64(seed: 0xC0FFEE)
     var indices = Array(0..<count)
     if size >= count { return indices }
-    for i in 0..<size {  // partial Fisher–Yates with SplitMix64
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        let j = i + Int(z % UInt64(count - i))
+    for i in 0..<size {  // partial Fisher–Yates
+        let j = i + Int(generator.next() % UInt64(count - i))
         indices.swapAt(i, j)
     }
     return Array(indices[0..<size]).sorted()
@@ -57,16 +52,11 @@ func checkedSubset(count: Int, size: Int) -> [Int] {
 /// Runs `body(i)` for every curve index, split in contiguous blocks over `threads`, and returns
 /// the per-block sums of its result (deterministic: blocks depend only on the counts).
 func sumOverCurves(_ n: Int, threads: Int, _ body: @escaping @Sendable (Int) -> Double) -> Double {
-    let blocks = max(1, min(threads, n))
-    let sums = UnsafeMutableBufferPointer<Double>.allocate(capacity: blocks)
-    defer { sums.deallocate() }
-    let shared = UnsafeShared(value: sums)
-    DispatchQueue.concurrentPerform(iterations: blocks) { b in
+    ConcurrentChunks.map(count: n, chunks: threads) { range in
         var s = 0.0
-        for i in (b * n / blocks)..<((b + 1) * n / blocks) { s += body(i) }
-        shared.value[b] = s
-    }
-    return sums.reduce(0, +)
+        for i in range { s += body(i) }
+        return s
+    }.reduce(0, +)
 }
 
 /// The flattening kernels: `adaptive-simd4` (the batch kernel, `Flattening.forEachFlattened`: one
@@ -132,14 +122,7 @@ nonisolated(unsafe) var flatteningChecks: [String: (worst: Double, over: Int, ch
 
 /// Like `sumOverCurves`, but the body gets each block's whole index range.
 func sumOverBlocks(_ n: Int, threads: Int, _ body: @escaping @Sendable (Int, Int) -> Double) -> Double {
-    let blocks = max(1, min(threads, n))
-    let sums = UnsafeMutableBufferPointer<Double>.allocate(capacity: blocks)
-    defer { sums.deallocate() }
-    let shared = UnsafeShared(value: sums)
-    DispatchQueue.concurrentPerform(iterations: blocks) { b in
-        shared.value[b] = body(b * n / blocks, (b + 1) * n / blocks)
-    }
-    return sums.reduce(0, +)
+    ConcurrentChunks.map(count: n, chunks: threads) { range in body(range.lowerBound, range.upperBound) }.reduce(0, +)
 }
 
 func arcLength(_ curves: [CubicBezier], _ checked: [Int], threads: Int, into results: inout Results) {

@@ -1,4 +1,5 @@
 import Foundation
+import _Support
 
 /// The benchmark's command line: `--name value` pairs; lists are comma-separated and the run
 /// covers their Cartesian product.
@@ -57,7 +58,7 @@ struct Options {
             return arguments[i]
         }
         func integers(_ text: String, name: String) throws(Failure) -> [Int] {
-            let parts = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+            let parts = text.split(separator: ",").map { Int($0.trimmingWhitespace) }
             guard !parts.isEmpty, parts.allSatisfy({ ($0 ?? 0) >= 1 }) else {
                 throw Failure(message: "invalid \(name) '\(text)': expected positive integers separated by commas")
             }

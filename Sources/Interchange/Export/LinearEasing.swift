@@ -1,5 +1,6 @@
 import Deform
 import Geometry
+import _Support
 
 /// A CSS `linear()` easing function (CSS Easing Functions Level 2, §3 "linear easing
 /// functions"): stops (xₖ, yₖ) with x₀ = 0 < x₁ < … < xₙ = 1, the easing the piecewise-linear
@@ -84,20 +85,8 @@ public struct LinearEasing: Hashable, Sendable, CustomStringConvertible {
             if e > best.value { best = (e, k) }
         }
         guard best.k > 0 else { return 0 }
-        var lo = a + (b - a) * Double(best.k - 1) / Double(n), hi = a + (b - a) * Double(best.k + 1) / Double(n)
-        let r = (5.0.squareRoot() - 1) / 2
-        var x1 = hi - r * (hi - lo), x2 = lo + r * (hi - lo)
-        var f1 = err(x1), f2 = err(x2)
-        for _ in 0..<40 {
-            if f1 < f2 {
-                lo = x1; x1 = x2; f1 = f2
-                x2 = lo + r * (hi - lo); f2 = err(x2)
-            } else {
-                hi = x2; x2 = x1; f2 = f1
-                x1 = hi - r * (hi - lo); f1 = err(x1)
-            }
-        }
-        return max(best.value, f1, f2)
+        let lo = a + (b - a) * Double(best.k - 1) / Double(n), hi = a + (b - a) * Double(best.k + 1) / Double(n)
+        return max(best.value, GoldenSection.maximum(of: err, from: lo, to: hi, steps: 40).value)
     }
 
     /// y(x) by linear interpolation between the stops (clamped to the first and last stop).

@@ -12,7 +12,7 @@ enum OutputFiles {
         do throws(FileWriteError) {
             try AtomicFile.write(data, to: URL(fileURLWithPath: path))
         } catch {
-            throw .runtime(error.description)
+            throw .runtime(error)
         }
     }
 
@@ -22,7 +22,7 @@ enum OutputFiles {
         do throws(FileWriteError) {
             try AtomicFile.checkWritable(URL(fileURLWithPath: path))
         } catch {
-            throw .runtime(error.description)
+            throw .runtime(error)
         }
     }
 
