@@ -33,9 +33,7 @@ let package = Package(
         fuzzTarget("FuzzCSV", ["DataFiles"]),
         fuzzTarget("FuzzStRDFile", ["LeastSquares"]),
         fuzzTarget("FuzzTimingFunction", ["Deform"]),
-        // The --k expression language lives in the beztune executable, which cannot be a
-        // dependency; its one source file is compiled in here through a symbolic link (see README).
-        fuzzTarget("FuzzHandleExpression", []),
+        fuzzTarget("FuzzHandleExpression", ["ArcError"]),
         // Keyframe and target manifests, fit targets and point lists (Fitting, over DataFiles' CSV).
         fuzzTarget("FuzzManifest", ["DataFiles", "Fitting"]),
         fuzzTarget("FuzzTargetOutline", ["DataFiles", "Geometry", "Fitting"]),

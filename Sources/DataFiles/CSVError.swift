@@ -1,3 +1,5 @@
+import _Support
+
 /// Why a CSV file or text could not be read, or a cell could not be converted.
 ///
 /// ``description`` is one line, ready to show to a user as is:
@@ -9,9 +11,9 @@
 ///
 /// A column is a 1-based field index within the record (with the 1-based character position
 /// on the physical line where it helps) or, for cell conversions, the column's header name.
-/// Quoted cell values and names are shown with CR, LF and tab escaped (`\r`, `\n`, `\t`, other
-/// control and line-separator characters as `\u{…}`) and cut after 60 characters, so the
-/// message stays on one line.
+/// Quoted cell values and names are shown as `MessageText.quoted` shows them: CR, LF and tab
+/// escaped (`\r`, `\n`, `\t`, other control and line-separator characters as `\u{…}`), cut after
+/// 60 characters, so the message stays on one line.
 public struct CSVError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The broad class of the problem, for callers that react differently to each.
     public enum Kind: Sendable, Equatable {
@@ -53,31 +55,11 @@ public struct CSVError: Error, CustomStringConvertible, Equatable, Sendable {
         var location = source
         if let line { location += " line \(line)" }
         if let columnName {
-            location += (line == nil ? " " : ", ") + "column \(CSVError.quoted(columnName))"
+            location += (line == nil ? " " : ", ") + "column \(MessageText.quoted(columnName))"
         } else if let field {
             location += (line == nil ? " " : ", ") + "column \(field)"
             if let character { location += " (character \(character))" }
         }
         return location + ": " + reason
-    }
-
-    /// `'value'`, ``escaped(_:)``, for messages.
-    static func quoted(_ value: String) -> String { "'" + escaped(value) + "'" }
-
-    /// `value` with control characters escaped and cut after 60 characters, for messages.
-    static func escaped(_ value: String) -> String {
-        var shown = ""
-        for (count, c) in value.unicodeScalars.enumerated() {
-            if count == 60 { shown += "…"; break }
-            switch c {
-            case "\n": shown += "\\n"
-            case "\r": shown += "\\r"
-            case "\t": shown += "\\t"
-            case "\u{0}"..."\u{1F}", "\u{7F}", "\u{85}", "\u{2028}", "\u{2029}":
-                shown += "\\u{" + String(c.value, radix: 16, uppercase: true) + "}"
-            default: shown.unicodeScalars.append(c)
-            }
-        }
-        return shown
     }
 }

@@ -1,3 +1,5 @@
+import _Support
+
 /// The ASCII bytes the CSV grammar is made of.
 enum CSVByte {
     static let comma = UInt8(ascii: ",")
@@ -126,6 +128,6 @@ struct CSVScanner {
         // (U+FFFD for an ill-formed one); the fallback only keeps this free of a trap.
         let scalar = String(decoding: bytes[offset..<min(offset + 4, bytes.count)], as: UTF8.self)
             .unicodeScalars.first ?? "\u{FFFD}"
-        return CSVError.quoted(String(scalar))
+        return MessageText.quoted(String(scalar))
     }
 }

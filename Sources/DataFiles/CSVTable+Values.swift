@@ -1,3 +1,5 @@
+import _Support
+
 extension CSVTable {
     /// The field at `row` (0-based index into ``rows``) and `column` (0-based, see
     /// ``columnIndex(_:)``), exactly as read: not trimmed. Out-of-range indices are a
@@ -29,13 +31,13 @@ extension CSVTable {
         let text = try trimmedValue(row: row, column: column)
         // The quoted value only for a message: a million cells read, none quoted.
         if DecimalNumber.isHexadecimal(text) {
-            throw cellError(row: row, column: column, "\(CSVError.quoted(String(text))) \(DecimalNumber.hexadecimalReason)")
+            throw cellError(row: row, column: column, "\(MessageText.quoted(String(text))) \(DecimalNumber.hexadecimalReason)")
         }
         guard let value = Double(text) else {
-            throw cellError(row: row, column: column, "\(CSVError.quoted(String(text))) is not a number")
+            throw cellError(row: row, column: column, "\(MessageText.quoted(String(text))) is not a number")
         }
         guard value.isFinite || allowNonFinite else {
-            throw cellError(row: row, column: column, "\(CSVError.quoted(String(text))) is not a finite number")
+            throw cellError(row: row, column: column, "\(MessageText.quoted(String(text))) is not a finite number")
         }
         return value
     }
@@ -49,14 +51,12 @@ extension CSVTable {
         if let value = Int(text) { return value }
         let digits = text.first == "-" || text.first == "+" ? text.dropFirst() : text
         let isInteger = !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
-        throw cellError(row: row, column: column, CSVError.quoted(String(text))
+        throw cellError(row: row, column: column, MessageText.quoted(String(text))
             + (isInteger ? " is out of range for an integer" : " is not an integer"))
     }
 
     private func trimmedValue(row: Int, column: Int) throws(CSVError) -> Substring {
-        var text = string(row: row, column: column)[...]
-        while let c = text.first, c == " " || c == "\t" { text.removeFirst() }
-        while let c = text.last, c == " " || c == "\t" { text.removeLast() }
+        let text = string(row: row, column: column).trimmingWhitespace
         if text.isEmpty { throw cellError(row: row, column: column, "empty value") }
         return text
     }

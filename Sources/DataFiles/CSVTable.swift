@@ -1,3 +1,5 @@
+import _Support
+
 /// A CSV table read from text (RFC 4180): a header row of unique column names and rows of
 /// string fields, each row with the physical line it starts on, for messages.
 ///
@@ -44,7 +46,7 @@ public struct CSVTable: Sendable, Equatable {
             if let earlier = seen[name] {
                 throw CSVError(
                     .columns, source: source, line: headerRecord.line, field: index + 1,
-                    reason: "duplicate column name \(CSVError.quoted(name)) "
+                    reason: "duplicate column name \(MessageText.quoted(name)) "
                         + "(also column \(earlier + 1))")
             }
             seen[name] = index
@@ -93,8 +95,8 @@ public struct CSVTable: Sendable, Equatable {
     }
 
     private func missingColumns(_ names: [String]) -> CSVError {
-        let list = names.map(CSVError.quoted).joined(separator: ", ")
-        let columns = header.map(CSVError.escaped).joined(separator: ", ")
+        let list = names.map(MessageText.quoted).joined(separator: ", ")
+        let columns = header.map { MessageText.escaped($0) }.joined(separator: ", ")
         return CSVError(.columns, source: source,
             reason: "missing column\(names.count == 1 ? "" : "s") \(list) (columns: \(columns))")
     }

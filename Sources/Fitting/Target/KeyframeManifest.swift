@@ -1,5 +1,6 @@
 import DataFiles
 import Foundation
+import _Support
 
 /// A keyframe manifest: the CSV that lists the keyframes of a profile fit, columns `progress`
 /// and `file` (other columns ignored), one keyframe per row, each file a target
@@ -58,7 +59,7 @@ public struct KeyframeManifest: Sendable {
         let progressColumn = try table.columnIndex("progress"), fileColumn = try table.columnIndex("file")
         var rows: [Entry] = []
         for index in table.rows.indices {
-            let file = String(table.string(row: index, column: fileColumn).trimmingSpaces)
+            let file = String(table.string(row: index, column: fileColumn).trimmingWhitespace)
             let progress = try table.double(row: index, column: progressColumn, allowNonFinite: true)
             guard !file.isEmpty else { throw table.cellError(row: index, column: fileColumn, "empty file name") }
             // A quoted field may hold a line break; in a file name it is a slip, and it would

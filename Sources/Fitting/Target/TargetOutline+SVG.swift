@@ -1,4 +1,5 @@
 import Geometry
+import _Support
 
 extension TargetOutline {
     /// A target from the first `<path>` of an SVG document (its `d`), sampled with
@@ -14,7 +15,7 @@ extension TargetOutline {
         } catch {
             throw .invalidSVG(error.description)
         }
-        guard let element = document.paths.first(where: { !$0.data.trimmingSpaces.isEmpty }) else {
+        guard let element = document.paths.first(where: { !$0.data.trimmingWhitespace.isEmpty }) else {
             throw .noPath
         }
         guard !element.hasTransform else { throw .transformed(line: element.line) }
@@ -34,14 +35,5 @@ extension TargetOutline {
         }
         let orientation = orientation ?? TargetFormat.pathData.defaultOrientation
         try self.init(path: orientation.modelSpace(path), sampleCount: sampleCount)
-    }
-}
-
-extension String {
-    var trimmingSpaces: Substring {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        guard let first = firstIndex(where: { !isSpace($0) }) else { return "" }
-        let last = lastIndex(where: { !isSpace($0) }) ?? first
-        return self[first...last]
     }
 }

@@ -1,3 +1,5 @@
+import _Support
+
 /// Why a Lottie document, a layer of it or a frame of that layer cannot be read, as one line
 /// naming the file and, where there is one, the JSON path of the offending value and the layer
 /// (its position in `layers` and its name):
@@ -46,21 +48,7 @@ public struct LottieError: Error, Hashable, Sendable, CustomStringConvertible {
         return LottieError.oneLine(text)
     }
 
-    /// The text with line breaks and other control characters escaped, so a message quoting a
-    /// layer name or a string from the file stays on one line.
-    static func oneLine(_ s: String) -> String {
-        guard s.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{2028}" || $0 == "\u{2029}" || $0 == "\u{85}" }) else { return s }
-        var out = ""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where u.value < 0x20 || u.value == 0x7F || u == "\u{2028}" || u == "\u{2029}" || u == "\u{85}":
-                out += "\\u{\(String(u.value, radix: 16, uppercase: true))}"
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out
-    }
+    /// The text with line breaks and other control characters escaped (``MessageText/escaped(_:limit:)``,
+    /// uncut), so a message quoting a layer name or a string from the file stays on one line.
+    static func oneLine(_ s: String) -> String { MessageText.escaped(s, limit: nil) }
 }

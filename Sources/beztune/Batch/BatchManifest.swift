@@ -18,7 +18,7 @@ struct BatchManifest {
             table = try CSVTable(contentsOf: url)
             fileColumn = try table.columnIndex(name)
         } catch {
-            throw .runtime(error.description)
+            throw .runtime(error)
         }
         if let clash = table.header.first(where: outputColumns.contains) {
             throw .runtime("\(path): column '\(clash)' is also an output column; rename it")

@@ -13,7 +13,7 @@ enum OutputFiles {
         do throws(FileWriteError) {
             try OutputTransaction.write(data, to: path)
         } catch {
-            throw .runtime(error.description)
+            throw .runtime(error)
         }
     }
 
@@ -23,7 +23,7 @@ enum OutputFiles {
         do throws(FileWriteError) {
             _ = try OutputPlan(files: [path])
         } catch {
-            throw .runtime(error.description)
+            throw .runtime(error)
         }
     }
 

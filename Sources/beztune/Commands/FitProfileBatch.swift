@@ -1,6 +1,7 @@
 import DataFiles
 import Fitting
 import Foundation
+import _Support
 
 /// `beztune fit-profile --profiles LIST`: one profile per list row, each written to DIR/NAME/, and
 /// a summary CSV whose rows are each profile's `timing.csv` rows behind the list's own columns
@@ -99,7 +100,7 @@ enum FitProfileBatch {
         do throws(CSVError) {
             return try CSVTable(parsing: text, source: "timing.csv").rows
         } catch {
-            throw .runtime(error.description)
+            throw .runtime(error)
         }
     }
 

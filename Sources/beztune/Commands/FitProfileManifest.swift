@@ -10,7 +10,7 @@ enum FitProfileManifest {
         do throws(KeyframeManifestError) {
             return try KeyframeManifest(contentsOfFile: manifest, timing: timing)
         } catch {
-            throw .runtime(error.description)
+            throw .runtime(error)
         }
     }
 
@@ -20,7 +20,7 @@ enum FitProfileManifest {
         do throws(KeyframeManifestError) {
             return try manifest.keyframes(sampleCount: fit.samples, orientation: fit.orientation)
         } catch {
-            throw .runtime(error.description)
+            throw .runtime(error)
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
+import _Support
 
-/// The small arithmetic language of `--k`: numbers (`0.5523`, `1e-3`), `+ − * / ^` (`^` binds
+/// The small arithmetic language of handle factors (`beztune`'s `--k`): numbers (`0.5523`, `1e-3`), `+ − * / ^` (`^` binds
 /// tightest and is right-associative; unary minus binds looser than `^`, so `-2^2` is −4),
 /// parentheses, the constant `pi`, and the functions `sqrt`, `tan`, `sin`, `cos` (radians).
 /// Spaces are ignored. Errors carry the 0-based character offset of the offending character
@@ -11,15 +12,24 @@ import Foundation
 /// The parser is recursive descent, so nesting is capped at ``maximumDepth`` levels (of
 /// parentheses, function calls, unary signs and `^`): deeper input is an error, not a stack
 /// overflow (a 128 KiB argument of `(` would otherwise exhaust the stack).
-struct HandleExpression {
-    struct ParseError: Error, Equatable {
-        var reason: String
-        var offset: Int
-        var description: String { "\(reason) at offset \(offset)" }
+public struct HandleExpression: Sendable {
+    /// Why a text is not an expression: what was expected or found, and where.
+    public struct ParseError: Error, Equatable, Sendable, CustomStringConvertible {
+        /// What is wrong, e.g. `expected ')'`.
+        public var reason: String
+        /// The 0-based character offset of the offending character (the text's length when it
+        /// ends too early).
+        public var offset: Int
+        /// `expected ')' at offset 14`.
+        public var description: String { "\(reason) at offset \(offset)" }
+
+        public init(reason: String, offset: Int) {
+            (self.reason, self.offset) = (reason, offset)
+        }
     }
 
     /// The deepest nesting accepted; real expressions use a handful of levels.
-    static let maximumDepth = 100
+    public static let maximumDepth = 100
 
     private let characters: [Character]
     private var position = 0
@@ -27,14 +37,14 @@ struct HandleExpression {
 
     /// Evaluates `text`; throws on malformed input (the result may be any Double, even NaN or ∞:
     /// range checks are the caller's).
-    static func evaluate(_ text: String) throws(ParseError) -> Double {
+    public static func evaluate(_ text: String) throws(ParseError) -> Double {
         var parser = HandleExpression(characters: Array(text))
         parser.skipSpaces()
         if parser.atEnd { throw ParseError(reason: "expected a number", offset: 0) }
         let value = try parser.sum()
         parser.skipSpaces()
         guard parser.atEnd else {
-            throw ParseError(reason: "unexpected \(shown(parser.characters[parser.position]))", offset: parser.position)
+            throw ParseError(reason: "unexpected \(MessageText.character(parser.characters[parser.position]))", offset: parser.position)
         }
         return value
     }
@@ -133,14 +143,4 @@ struct HandleExpression {
         }
         throw ParseError(reason: "expected a number", offset: position)
     }
-}
-
-/// `'c'` for a printable ASCII character, else its code points (`U+000A`, `U+0065 U+0301`), so a
-/// message naming it stays on one line.
-private func shown(_ c: Character) -> String {
-    if c.isASCII, let v = c.asciiValue, v >= 0x20, v < 0x7F { return "'\(c)'" }
-    return c.unicodeScalars.map { scalar in
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-    }.joined(separator: " ")
 }

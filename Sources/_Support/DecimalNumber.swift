@@ -3,14 +3,14 @@
 /// callers that accept them) without its hexadecimal floating-point form. `0x1p-3` and `0x10`
 /// are refused everywhere with the same words, so that a value means the same in a file and on
 /// the command line.
-public enum DecimalNumber {
+package enum DecimalNumber {
     /// The reason given for a hexadecimal number: `is not a decimal number (hexadecimal is not
     /// accepted)`, after the quoted value.
-    public static let hexadecimalReason = "is not a decimal number (hexadecimal is not accepted)"
+    package static let hexadecimalReason = "is not a decimal number (hexadecimal is not accepted)"
 
     /// True when `text` (already trimmed) is written in hexadecimal: an optional sign, then `0x`
     /// or `0X`.
-    public static func isHexadecimal<S: StringProtocol>(_ text: S) -> Bool {
+    package static func isHexadecimal<S: StringProtocol>(_ text: S) -> Bool {
         var rest = text[...]
         if let sign = rest.first, sign == "+" || sign == "-" { rest = rest.dropFirst() }
         return rest.hasPrefix("0x") || rest.hasPrefix("0X")
@@ -18,7 +18,7 @@ public enum DecimalNumber {
 
     /// `text` as a decimal number (trimmed of nothing: the caller trims), or nil when it is not
     /// one — hexadecimal included.
-    public static func parse<S: StringProtocol>(_ text: S) -> Double? {
+    package static func parse<S: StringProtocol>(_ text: S) -> Double? {
         isHexadecimal(text) ? nil : Double(String(text))
     }
 }
