@@ -133,7 +133,8 @@ public struct FolderOutput: Sendable, Equatable {
         }
     }
 
-    static func join(_ folder: String, _ name: String) -> String {
+    /// `folder/name`, with one `/` between them.
+    public static func join(_ folder: String, _ name: String) -> String {
         folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 

@@ -126,6 +126,8 @@ enum Fit {
             try FitBatch.run(manifest: manifest, fit, csvFile: options.csv, batch: options.batch, console: console)
             return
         }
+        let outputs = try RunOutputs(files: [options.csv, options.residuals, options.png], inputs: [options.target],
+                                     console: console)
         let target = if let file = options.target { try fit.target(file: file) } else { try fit.target(pathData: options.pathData ?? "") }
         let result = try fit.fit(target)
 
@@ -139,12 +141,13 @@ enum Fit {
                                             width: options.size.width, height: options.size.height,
                                             whiskerScale: options.whiskerScale, format: ImageFormat(forFile: png))
         }
-        if let file = options.csv { try OutputFiles.write(csv.text, to: file) }
-        if let file = options.residuals, let residuals { try OutputFiles.write(residuals, to: file) }
-        if let file = options.png, let picture { try OutputFiles.write(picture, to: file) }
-        console.writeOutput(FitReport.table(result, target: target))
+        try outputs.stage(csv.text, for: options.csv)
+        if let residuals { try outputs.stage(residuals, for: options.residuals) }
+        if let picture { try outputs.stage(picture, for: options.png) }
+        outputs.write(FitReport.table(result, target: target))
         if !result.converged {
             console.printError("beztune fit: warning: the fit did not converge (\(result.status.rawValue)); the figures describe the last point reached")
         }
+        try outputs.commit()
     }
 }

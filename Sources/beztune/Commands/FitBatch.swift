@@ -13,7 +13,11 @@ enum FitBatch {
         let batch = try BatchManifest(manifest, fileColumn: "file", outputColumns: columns)
         let (table, fileColumn) = (batch.table, batch.fileColumn)
         let passed = table.header
-        if let csvFile { try OutputFiles.checkWritable(csvFile) }
+        let targetFiles = table.rows.map { row -> String? in
+            let name = row[fileColumn].trimmingWhitespace
+            return name.isEmpty ? nil : batch.path(of: String(name))
+        }
+        let outputs = try RunOutputs(files: [csvFile], inputs: [manifest] + targetFiles, console: console)
         var csv = CSVWriter(header: passed + columns)
         let rows = options.shard.range(of: table.rows.count)
         let count = rows.count
@@ -48,17 +52,19 @@ enum FitBatch {
         for index in first..<rows.upperBound {
             let row = table.rows[index]
             console.printError("fit \(index - rows.lowerBound + 1)/\(count): \(row[fileColumn].trimmingWhitespace)")
+            try outputs.checkStreams()
             let result = fields(index)
             if result.failed { failed += 1 }
             csv.appendRow(row.map(CSVField.text) + result.fields)
             if let csvFile, index + 1 < rows.upperBound { try checkpoint.reached(text: csv.text, file: csvFile) }
         }
         if let csvFile {
-            try OutputFiles.write(csv.text, to: csvFile)
-            console.print("fitted \(count - (first - rows.lowerBound) - failed) of \(count - (first - rows.lowerBound)) targets\(first > rows.lowerBound ? " (\(first - rows.lowerBound) kept from before)" : ""); wrote \(csvFile)")
+            try outputs.stage(csv.text, for: csvFile)
+            outputs.print("fitted \(count - (first - rows.lowerBound) - failed) of \(count - (first - rows.lowerBound)) targets\(first > rows.lowerBound ? " (\(first - rows.lowerBound) kept from before)" : ""); wrote \(csvFile)")
         } else {
-            console.writeOutput(csv.text)
+            outputs.write(csv.text)
         }
         if failed > 0 { console.printError("beztune fit: \(failed) of \(count - (first - rows.lowerBound)) targets could not be fitted (status error)") }
+        try outputs.commit()
     }
 }

@@ -119,11 +119,18 @@ enum FitProfile {
             try FitProfileBatch.run(list: list, settings, out: options.out, csvFile: options.csv, batch: options.batch, console: console)
             return
         }
-        let outputs = try FitProfileOutputs(manifest: options.keyframes ?? "", settings)
-        try outputs.write(to: options.out)
-        console.writeOutput(FitProfileReport.table(outputs.result))
-        console.print("wrote profile.csv, timing.csv, \(outputs.frames.count) frames, contact.png and profile.png to \(options.out)")
+        let manifest = options.keyframes ?? ""
+        // The folder is planned before the fit: its names follow from the manifest's rows.
+        let keyframeManifest = try FitProfileManifest.read(manifest, timing: settings.timing)
+        let folder = try RunOutputs.folder(options.out, names: FitProfileOutputs.names(frames: keyframeManifest.rows.count))
+        let run = try RunOutputs(files: [], folders: [folder], inputs: [manifest] + keyframeManifest.rows.map(\.path),
+                                 console: console)
+        let outputs = try FitProfileOutputs(manifest: manifest, settings)
+        try outputs.stage(in: run, folder: folder)
+        run.write(FitProfileReport.table(outputs.result))
+        run.print("wrote profile.csv, timing.csv, \(outputs.frames.count) frames, contact.png and profile.png to \(options.out)")
         for warning in outputs.warnings { console.printError("beztune fit-profile: warning: \(warning)") }
+        try run.commit()
     }
 }
 
@@ -179,19 +186,31 @@ struct FitProfileOutputs {
         }
     }
 
-    /// Writes DIR/profile.csv, timing.csv, frames/, contact.png and profile.png (each atomically).
-    func write(to outPath: String) throws(CLIError) {
-        let folder = try OutputFiles.folder(outPath)
-        let framesFolder = try OutputFiles.folder(folder.appendingPathComponent("frames").path)
+    /// The files of a profile's folder: `frames/frame_NNNN.png` for each keyframe, contact.png,
+    /// profile.png, profile.csv, timing.csv. Frames of an earlier run with more keyframes are
+    /// stale files of the folder's record, removed when the run commits (``FolderOutput``).
+    static func names(frames count: Int) -> [String] {
+        (0..<count).map { "frames/" + FrameFiles.frameName($0, .png) }
+            + ["contact.png", "profile.png", "profile.csv", "timing.csv"]
+    }
+
+    /// Stages every file of ``names(frames:)`` in `folder`, a folder output of `run`.
+    func stage(in run: RunOutputs, folder: FolderOutput) throws(CLIError) {
         for (i, data) in frames.enumerated() {
-            try OutputFiles.write(data, to: framesFolder.appendingPathComponent(FrameFiles.frameName(i, .png)).path)
+            try run.stage(data, for: folder.path(of: "frames/" + FrameFiles.frameName(i, .png)))
         }
-        // Frames of an earlier run with more keyframes would pass for this run's.
-        FrameFiles.removeStaleFrames(in: framesFolder, keeping: frames.count)
-        try OutputFiles.write(contact, to: folder.appendingPathComponent("contact.png").path)
-        try OutputFiles.write(chart, to: folder.appendingPathComponent("profile.png").path)
-        try OutputFiles.write(profileCSV, to: folder.appendingPathComponent("profile.csv").path)
-        try OutputFiles.write(timingCSV, to: folder.appendingPathComponent("timing.csv").path)
+        try run.stage(contact, for: folder.path(of: "contact.png"))
+        try run.stage(chart, for: folder.path(of: "profile.png"))
+        try run.stage(profileCSV, for: folder.path(of: "profile.csv"))
+        try run.stage(timingCSV, for: folder.path(of: "timing.csv"))
+    }
+
+    /// Writes the folder `out` for this profile alone, all or nothing (a batch's profile).
+    func write(to out: String, inputs: [String], console: Console) throws(CLIError) {
+        let folder = try RunOutputs.folder(out, names: Self.names(frames: frames.count))
+        let run = try RunOutputs(files: [], folders: [folder], inputs: inputs, console: console)
+        try stage(in: run, folder: folder)
+        try run.commit()
     }
 
     /// Fits that did not converge, one message each.

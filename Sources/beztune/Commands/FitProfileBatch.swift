@@ -35,7 +35,9 @@ enum FitProfileBatch {
             names.append(name)
         }
 
-        if let csvFile { try OutputFiles.checkWritable(csvFile) }
+        let run = try RunOutputs(files: [csvFile], inputs: [list] + table.rows.map {
+            manifestList.path(of: String($0[manifestColumn].trimmingWhitespace))
+        }, console: console)
         var csv = CSVWriter(header: table.header + columns)
         let rows = batch.shard.range(of: table.rows.count)
         let blank = [CSVField](repeating: .empty, count: FitProfileReport.timingColumns.count + FitProfileReport.timingExtras.count - 1)
@@ -66,14 +68,15 @@ enum FitProfileBatch {
             first += kept.items
             if kept.items > 0 { console.printError("fit-profile: resuming after \(kept.items) of \(rows.count) profiles already in \(csvFile)") }
         }
-        let outFolder = try OutputFiles.folder(out)
         var checkpoint = CSVCheckpoint(interval: batch.checkpoint)
         for index in first..<rows.upperBound {
             console.printError("fit-profile \(index - rows.lowerBound + 1)/\(rows.count): \(names[index])")
+            try run.checkStreams()
             var (outputs, summary) = profile(index)
             if let fitted = outputs {
                 do throws(CLIError) {
-                    try fitted.write(to: outFolder.appendingPathComponent(names[index]).path)
+                    let manifest = manifestList.path(of: String(table.rows[index][manifestColumn].trimmingWhitespace))
+                    try fitted.write(to: FolderOutput.join(out, names[index]), inputs: [list, manifest], console: console)
                     for warning in fitted.warnings { console.printError("beztune fit-profile: \(names[index]): warning: \(warning)") }
                 } catch {
                     let passed = table.rows[index].map(CSVField.text) + [.text(names[index])]
@@ -86,13 +89,14 @@ enum FitProfileBatch {
             if let csvFile, index + 1 < rows.upperBound { try checkpoint.reached(text: csv.text, file: csvFile) }
         }
         if let csvFile {
-            try OutputFiles.write(csv.text, to: csvFile)
+            try run.stage(csv.text, for: csvFile)
             let ran = rows.upperBound - first
-            console.print("fitted \(ran - failed) of \(ran) profiles into \(out)\(first > rows.lowerBound ? " (\(first - rows.lowerBound) kept from before)" : ""); wrote \(csvFile)")
+            run.print("fitted \(ran - failed) of \(ran) profiles into \(out)\(first > rows.lowerBound ? " (\(first - rows.lowerBound) kept from before)" : ""); wrote \(csvFile)")
         } else {
-            console.writeOutput(csv.text)
+            run.write(csv.text)
         }
         if failed > 0 { console.printError("beztune fit-profile: \(failed) of \(rows.upperBound - first) profiles could not be fitted (status error)") }
+        try run.commit()
     }
 
     /// The data rows of a `timing.csv` text, fields as written.

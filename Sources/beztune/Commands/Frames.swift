@@ -68,7 +68,15 @@ enum Frames {
         let (width, height) = (options.size.width, options.size.height)
         let profile = try ModelArguments.profile(model, set: options.set, timing: options.timing)
         let assemble = [("gif", options.gif), ("mp4", options.mp4)].filter(\.1).map(\.0)
+        if !assemble.isEmpty && format != .png { throw .usage("--gif/--mp4 need --format png") }
         let ffmpeg = assemble.isEmpty ? nil : try findFFmpeg()
+        // The folder is planned before any work: our record of the last run's files says which
+        // names may be replaced (a user's frame_0042.png is refused, never overwritten) and
+        // which of them this run no longer writes (removed when it commits).
+        let names = (0..<count).map { FrameFiles.frameName($0, format) } + ["contact.png", "frames.csv"]
+            + assemble.map { "frames.\($0)" }
+        let folder = try RunOutputs.folder(outPath, names: names)
+        let outputs = try RunOutputs(files: [], folders: [folder], console: console)
 
         // Everything is computed before the first file is written.
         var parameters: [ParameterVector] = []
@@ -109,23 +117,23 @@ enum Frames {
             throw .runtime(error)
         }
 
-        let folder = try OutputFiles.folder(outPath)
         for (i, data) in encoded.dropLast().enumerated() {
-            try OutputFiles.write(data, to: folder.appendingPathComponent(FrameFiles.frameName(i, format)).path)
+            try outputs.stage(data, for: folder.path(of: FrameFiles.frameName(i, format)))
         }
-        try OutputFiles.write(encoded[encoded.count - 1], to: folder.appendingPathComponent("contact.png").path)
-        FrameFiles.removeStaleFrames(in: folder, keeping: encoded.count - 1)
+        try outputs.stage(encoded[encoded.count - 1], for: folder.path(of: "contact.png"))
         var csv = CSVWriter(header: ["frame", "progress"] + profile.base.names)
         for i in 0..<count {
             csv.appendRow([.int(i), .double(progresses[i])] + profile.base.names.indices.map { .double(parameters[i].value(at: $0)) })
         }
-        try OutputFiles.write(csv.text, to: folder.appendingPathComponent("frames.csv").path)
-        if let ffmpeg, format == .png {
-            for kind in assemble { try runFFmpeg(ffmpeg, folder: folder, kind: kind) }
-        } else if !assemble.isEmpty {
-            throw .runtime("--gif/--mp4 need --format png")
+        try outputs.stage(csv.text, for: folder.path(of: "frames.csv"))
+        if let ffmpeg {
+            for kind in assemble {
+                let temporary = try outputs.temporaryPath(for: folder.path(of: "frames.\(kind)"))
+                try runFFmpeg(ffmpeg, frames: encoded.dropLast(), kind: kind, to: temporary)
+            }
         }
-        console.print("wrote \(count) frames, frames.csv and contact.png to \(outPath)")
+        outputs.print("wrote \(count) frames, frames.csv and contact.png to \(outPath)")
+        try outputs.commit()
     }
 
     /// The layers that draw `path`: one filled and outlined shape for a plain model; for a
@@ -179,34 +187,37 @@ enum Frames {
         throw .runtime("--gif/--mp4 need ffmpeg on PATH (not found); the frames themselves need nothing")
     }
 
-    static func runFFmpeg(_ ffmpeg: URL, folder: URL, kind: String) throws(CLIError) {
-        let target = folder.appendingPathComponent("frames.\(kind)")
-        let partial = folder.appendingPathComponent(".frames.partial.\(kind)")
-        // ffmpeg writes the partial file through a descriptor it opened once, so unlinking the
-        // name on an interruption leaves nothing behind, even if ffmpeg is still finishing.
-        let token = InterruptCleanup.removeOnInterrupt(partial.path)
-        defer { InterruptCleanup.unregister(token) }
+    /// Assembles `frames` (PNG data, 30 per second) into `output` (a staged temporary file of
+    /// the run, renamed into place at commit) as `kind` (gif or mp4). The frames reach ffmpeg
+    /// through its standard input (`image2pipe`), so they need not be in place first; while it
+    /// runs, ffmpeg is registered with ``InterruptCleanup``: an interruption signals it and waits
+    /// for it before the run's files are removed, so no encoder outlives the run.
+    static func runFFmpeg(_ ffmpeg: URL, frames: some Collection<Data>, kind: String, to output: String) throws(CLIError) {
         let process = Process()
         process.executableURL = ffmpeg
-        process.arguments = ["-y", "-loglevel", "error", "-framerate", "30", "-i",
-                             folder.appendingPathComponent("frame_%04d.png").path]
+        process.arguments = ["-y", "-loglevel", "error", "-nostdin", "-f", "image2pipe", "-framerate", "30",
+                             "-c:v", "png", "-i", "pipe:0"]
             + (kind == "mp4" ? ["-pix_fmt", "yuv420p", "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-f", "mp4"] : ["-f", "gif"])
-            + [partial.path]
+            + [output]
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
         do {
             try process.run()
-            process.waitUntilExit()
         } catch {
             throw .runtime("cannot run ffmpeg: \(error.localizedDescription)")
         }
-        guard process.terminationStatus == 0 else {
-            try? FileManager.default.removeItem(at: partial)
-            throw .runtime("ffmpeg failed to assemble frames.\(kind) (exit \(process.terminationStatus))")
+        let token = InterruptCleanup.stopOnInterrupt(process: process.processIdentifier)
+        defer { InterruptCleanup.unregister(token) }
+        // A write to a pipe ffmpeg has closed fails with EPIPE (SIGPIPE is ignored): it has
+        // failed, and its exit status says so.
+        for data in frames {
+            do { try input.fileHandleForWriting.write(contentsOf: data) } catch { break }
         }
-        _ = try? FileManager.default.replaceItemAt(target, withItemAt: partial)
-        if !FileManager.default.fileExists(atPath: target.path) {
-            do { try FileManager.default.moveItem(at: partial, to: target) } catch {
-                throw .runtime("cannot move frames.\(kind) into place")
-            }
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, process.terminationReason == .exit else {
+            throw .runtime("ffmpeg failed to assemble frames.\(kind) (exit \(process.terminationStatus))")
         }
     }
 }

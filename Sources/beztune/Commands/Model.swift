@@ -84,6 +84,7 @@ enum Model {
         if options.format == "csv" && options.yUp {
             throw .usage("--y-up applies to --format svg only (CSV control points are always in model space)")
         }
+        let outputs = try RunOutputs(files: [options.csv], console: console)
         let profile = try ModelArguments.profile(model, set: options.set, timing: options.timing)
         let parameters: ParameterVector
         do throws(ModelInputError) {
@@ -96,15 +97,14 @@ enum Model {
             throw .runtime("the model's coordinates overflow (beyond ±1.8e308) at these parameters; use smaller values")
         }
         let csv = controlPointCSV(path)
-        if let file = options.csv {
-            try OutputFiles.write(csv, to: file)
-        }
+        try outputs.stage(csv, for: options.csv)
         switch options.format {
         case "csv":
-            console.writeOutput(csv)
+            outputs.write(csv)
         default:
-            console.print(options.yUp ? path.svgPathData : path.transformed(by: .flipY).svgPathData)
+            outputs.print(options.yUp ? path.svgPathData : path.transformed(by: .flipY).svgPathData)
         }
+        try outputs.commit()
     }
 
     /// The `--list` table: one row per parameter of every model.

@@ -47,6 +47,7 @@ enum PathInfo {
 
     static func run(_ options: Options, console: Console) throws(CLIError) {
         let (format, accuracy, flattenTolerance) = (options.format, options.accuracy, options.flatten)
+        let outputs = try RunOutputs(files: [options.csv], inputs: [options.input.file], console: console)
         let path = try options.input.read()
         guard let box = path.boundingBox else {
             throw .runtime("the path draws nothing: it has no segments")
@@ -72,16 +73,15 @@ enum PathInfo {
         }
         var csv = CSVWriter(header: columns)
         csv.appendRow(fields)
-        if let file = options.csv {
-            try OutputFiles.write(csv.text, to: file)
-        }
+        try outputs.stage(csv.text, for: options.csv)
         switch format {
         case "csv":
-            console.writeOutput(csv.text)
+            outputs.write(csv.text)
         case "svg":
-            console.print(options.input.yUp ? path.svgPathData : path.transformed(by: .flipY).svgPathData)
+            outputs.print(options.input.yUp ? path.svgPathData : path.transformed(by: .flipY).svgPathData)
         default:
-            console.writeOutput(TextTable.keyValue(zip(columns, fields.map(\.rawText)).map { ($0, $1) }))
+            outputs.write(TextTable.keyValue(zip(columns, fields.map(\.rawText)).map { ($0, $1) }))
         }
+        try outputs.commit()
     }
 }

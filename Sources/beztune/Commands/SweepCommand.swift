@@ -85,7 +85,7 @@ enum SweepCommand {
             throw .usage(error.kind == .handleOutOfRange ? "invalid --k-range \(MessageText.quoted(options.factors.text)): \(error.reason)" : error.description)
         }
 
-        try OutputFiles.checkWritable(file)
+        let outputs = try RunOutputs(files: [file], console: console)
         let pairs = options.batch.shard.range(of: grid.count)
         let header = (columns.header + (relative ? ["k_relative"] : [])).joined(separator: ",") + "\n"
         var text = header
@@ -108,13 +108,15 @@ enum SweepCommand {
                 console.printError("beztune sweep: \(100 * done / pairs.count)% (\(done) of \(pairs.count) pairs, \(String(format: "%.1f", elapsed)) s)")
                 lastReport = elapsed
                 reported = true
+                try outputs.checkStreams()
             }
         }
-        try OutputFiles.write(text, to: file)
+        try outputs.stage(text, for: file)
         if reported {
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
             console.printError("beztune sweep: done, \(pairs.count) pairs in \(String(format: "%.1f", elapsed)) s")
         }
+        try outputs.commit()
     }
 }
 
