@@ -89,7 +89,7 @@ enum BadInputTable {
         BadInput("path-info: a folder where a file is expected", ["path-info", "--path-file", "dir"],
                  files: [.folder("dir")], status: runtime, mentions: ["dir", "is a directory"]),
         BadInput("path-info: empty file", ["path-info", "--path-file", "empty.path"],
-                 files: [.text("empty.path", "")], status: runtime, mentions: ["draws nothing"]),
+                 files: [.text("empty.path", "")], status: runtime, mentions: ["empty.path", "draws nothing"]),
         BadInput("path-info: binary file", ["path-info", "--path-file", "binary.path"],
                  files: [.bytes("binary.path", [0x4D, 0x30, 0x20, 0x30, 0x00, 0xFF, 0x01])],
                  status: runtime, mentions: ["binary.path", "NUL bytes"]),

@@ -32,6 +32,30 @@ struct OutputSafetyTableTests {
         try OutputSafetyTable.check(row)
     }
 
+    @Test("process substitution: --path-file <(…) and --target <(…) are read, and a pipe never counts as an output")
+    func processSubstitution() throws {
+        let folder = try TemporaryFolder()
+        let script = """
+            "$BINARY" path-info --path-file <(printf 'M0 0 L3 4') --format csv --csv out.csv > info.txt || exit 1
+            "$BINARY" fit --target <(printf '%s' "$POINTS") --free tx,ty,scale --csv fit.csv > fit.txt
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", "cd \"$FOLDER\" && " + script]
+        var environment = ProcessInfo.processInfo.environment
+        environment["FOLDER"] = folder.url.path
+        environment["BINARY"] = BinaryRunner.binary.path
+        environment["POINTS"] = OutputSafetyTable.points
+        process.environment = environment
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let info = try String(contentsOf: folder.file("out.csv"), encoding: .utf8)
+        #expect(info == "segments,min_x,min_y,max_x,max_y,length\n1,0,-4,3,0,5\n")
+        let fit = try String(contentsOf: folder.file("fit.csv"), encoding: .utf8)
+        #expect(fit.hasPrefix("tx,") && fit.contains("converged"), "\(fit)")
+    }
+
     @Test("rows with device nodes (mknod, root only)", .enabled(if: isRoot, "not root: mknod cannot make device nodes"),
           arguments: OutputSafetyTable.deviceRows)
     func deviceRow(_ row: OutputCase) throws {
@@ -46,6 +70,7 @@ struct OutputCase: Sendable, CustomTestStringConvertible {
         case readOnly(String, String)
         case folder(String)
         case symlink(String, to: String)
+        case hardLink(String, to: String)
         case fifo(String)
         /// A null device node (1, 3): writes vanish.
         case nullDevice(String)
@@ -93,6 +118,13 @@ enum OutputSafetyTable {
     static let usage: Int32 = 2
     static let runtime: Int32 = 1
     static let error = ["error", "--k", "0.5"]
+    /// A fit of the pose to `points` in t.csv.
+    static let fitPoints = ["fit", "--target", "t.csv", "--free", "tx,ty,scale"]
+    /// 24 points on a circle of radius 40 about (0, 50), as CSV.
+    static let points = "x,y\n" + (0..<24).map { i -> String in
+        let a = Double(i) * Double.pi / 12
+        return "\(40 * cos(a)),\(50 + 40 * sin(a))\n"
+    }.joined()
 
     static let rows: [OutputCase] = [
         // MARK: standard streams that fail
@@ -129,6 +161,64 @@ enum OutputSafetyTable {
                    arguments: error + ["--csv", ""], status: runtime, mentions: ["''", "file name is empty"]),
         OutputCase(name: "--csv a folder", arguments: error + ["--csv", "dir"], files: [.folder("dir")],
                    status: runtime, mentions: ["dir", "existing directory"]),
+
+        // MARK: an output that is an input, or another output
+        OutputCase(name: "fit --csv the target itself: refused before the fit, the target unchanged",
+                   arguments: fitPoints + ["--csv", "t.csv"], files: [.text("t.csv", points)],
+                   status: runtime, mentions: ["t.csv", "input"]),
+        OutputCase(name: "fit --csv a hard link of the target (same file, other name): refused",
+                   arguments: fitPoints + ["--csv", "alias.csv"], files: [.text("t.csv", points), .hardLink("alias.csv", to: "t.csv")],
+                   status: runtime, mentions: ["alias.csv", "input"]),
+        OutputCase(name: "fit --targets m.csv --csv m.csv: refused, the manifest unchanged",
+                   arguments: ["fit", "--targets", "m.csv", "--free", "tx,ty,scale", "--csv", "m.csv"],
+                   files: [.text("t.csv", points), .text("m.csv", "file\nt.csv\n")],
+                   status: runtime, mentions: ["m.csv", "input"]),
+        OutputCase(name: "fit --targets m.csv --csv t.csv (a target of the manifest): refused",
+                   arguments: ["fit", "--targets", "m.csv", "--free", "tx,ty,scale", "--csv", "t.csv"],
+                   files: [.text("t.csv", points), .text("m.csv", "file\nt.csv\n")],
+                   status: runtime, mentions: ["t.csv", "input"]),
+        OutputCase(name: "fit --target t.svg --png t.svg: refused",
+                   arguments: ["fit", "--target", "t.svg", "--free", "tx,ty,scale", "--png", "t.svg"],
+                   files: [.text("t.svg", "<svg xmlns='http://www.w3.org/2000/svg'><path d='M0 0 C 40 0 40 40 0 40 C -40 40 -40 0 0 0 Z'/></svg>\n")],
+                   status: runtime, mentions: ["t.svg", "input"]),
+        OutputCase(name: "path-info --path-file in.path --csv in.path: refused",
+                   arguments: ["path-info", "--path-file", "in.path", "--csv", "in.path"], files: [.text("in.path", "M0 0 L3 4\n")],
+                   status: runtime, mentions: ["in.path", "input"]),
+        OutputCase(name: "path-info --csv a symbolic link to the input: refused",
+                   arguments: ["path-info", "--path-file", "in.path", "--csv", "out.csv"],
+                   files: [.text("in.path", "M0 0 L3 4\n"), .symlink("out.csv", to: "in.path")],
+                   status: runtime, mentions: ["out.csv", "input"]),
+        OutputCase(name: "fit --csv o.csv --residuals o.csv: two outputs, one file: refused",
+                   arguments: fitPoints + ["--csv", "o.csv", "--residuals", "o.csv"], files: [.text("t.csv", points)],
+                   status: runtime, mentions: ["o.csv", "also the output"]),
+        OutputCase(name: "error-curve --csv same.png --png same.png: refused",
+                   arguments: ["error-curve", "--k", "0.5", "--csv", "same.png", "--png", "same.png"],
+                   status: runtime, mentions: ["same.png", "also the output"]),
+
+        // MARK: a failed run leaves every output as it was
+        OutputCase(name: "fit --csv ok.csv --residuals r.csv --png nodir/p.png: exit 1 before the fit, ok.csv and r.csv as they were",
+                   arguments: fitPoints + ["--csv", "ok.csv", "--residuals", "r.csv", "--png", "nodir/p.png"],
+                   files: [.text("t.csv", points), .text("ok.csv", "old\n")],
+                   status: runtime, mentions: ["nodir/p.png"]),
+        OutputCase(name: "frames --gif --format svg: a usage error before any frame is written",
+                   arguments: ["frames", "--model", "ball", "--count", "3", "--gif", "--format", "svg", "--out", "anim"],
+                   status: usage, mentions: ["--gif", "--format png"]),
+        OutputCase(name: "frames --out . with a frame_0042.png of the user's: refused, nothing written",
+                   arguments: ["frames", "--model", "ball", "--count", "50", "--size", "16x16", "--out", "."],
+                   files: [.text("frame_0042.png", "mine\n"), .text("notes.txt", "keep\n")],
+                   status: runtime, mentions: ["frame_0042.png", "did not write it"]),
+        OutputCase(name: "frames --out DIR holding a folder named like a frame: refused, its contents kept",
+                   arguments: ["frames", "--model", "ball", "--count", "3", "--size", "16x16", "--out", "anim"],
+                   files: [.folder("anim/frame_0001.png"), .text("anim/frame_0001.png/inside.txt", "keep\n")],
+                   status: runtime, mentions: ["frame_0001.png"]),
+
+        // MARK: numbers are decimal everywhere
+        OutputCase(name: "--k in hexadecimal: refused like a CSV cell", arguments: ["error", "--k", "0x1p-1", "--csv", "e.csv"],
+                   status: usage, mentions: ["--k", "'0x1p-1'", "hexadecimal is not accepted"]),
+        OutputCase(name: "--set in hexadecimal: refused", arguments: ["model", "--name", "ball", "--set", "yFactor=0x1"],
+                   status: usage, mentions: ["--set", "'0x1'", "hexadecimal is not accepted"]),
+        OutputCase(name: "--radius in hexadecimal: refused", arguments: ["error", "--k", "0.5", "--radius", "0x10"],
+                   status: usage, mentions: ["--radius", "hexadecimal is not accepted"]),
 
         // MARK: files past the file-size limit
         OutputCase(name: "ulimit -f: the file is too large (EFBIG), the old file stays, no temporary file",
@@ -281,6 +371,7 @@ enum OutputSafetyTable {
         func url(_ name: String) -> URL { folder.appendingPathComponent(name) }
         switch fixture {
         case .text(let name, let text):
+            try fm.createDirectory(at: url(name).deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url(name))
         case .readOnly(let name, let text):
             try Data(text.utf8).write(to: url(name))
@@ -289,6 +380,8 @@ enum OutputSafetyTable {
             try fm.createDirectory(at: url(name), withIntermediateDirectories: true)
         case .symlink(let name, let target):
             try fm.createSymbolicLink(atPath: url(name).path, withDestinationPath: target)
+        case .hardLink(let name, let target):
+            try fm.linkItem(at: url(target), to: url(name))
         case .fifo(let name):
             _ = try SpecialFiles.fifo(url(name))
         case .nullDevice(let name):

@@ -28,8 +28,23 @@ public enum TargetFormat: Sendable, Hashable, CaseIterable {
     }
 
     /// The format of a file by its name, else by its text: text containing `<svg` is an SVG
-    /// document, any other text SVG path data.
+    /// document; text whose first line holds a comma and whose first character (after
+    /// whitespace) is neither `M`/`m` (path data must begin with a move-to) nor `<` is a CSV
+    /// point list (its header, `x,y`); any other text SVG path data. The text decides for a name
+    /// that says nothing — `/dev/fd/63` of a process substitution, `target.txt`.
     public init(fileName: String, text: String) {
-        self = TargetFormat(fileName: fileName) ?? (text.contains("<svg") ? .svgDocument : .pathData)
+        if let named = TargetFormat(fileName: fileName) {
+            self = named
+        } else if text.contains("<svg") {
+            self = .svgDocument
+        } else {
+            let start = text.drop { $0.isWhitespace }
+            let firstLine = start.prefix { $0 != "\n" && $0 != "\r" }
+            if let first = start.first, first != "M", first != "m", first != "<", firstLine.contains(",") {
+                self = .csvPoints
+            } else {
+                self = .pathData
+            }
+        }
     }
 }

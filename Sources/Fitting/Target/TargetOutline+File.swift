@@ -29,7 +29,8 @@ extension TargetOutline {
     /// The target in the file at `path` (relative paths from the current folder), in the format
     /// its name and text say (``TargetFormat/init(fileName:text:)``): a `.csv` file is a point
     /// list (``points(in:orientation:)``, then ``init(points:resampledTo:)``), a `.svg` file or
-    /// text containing `<svg` an SVG document, anything else SVG path data.
+    /// text containing `<svg` an SVG document; for another name, text that reads as CSV
+    /// (``TargetFormat/init(fileName:text:)``) a point list, anything else SVG path data.
     ///
     /// `sampleCount`: for a path, the number of points sampled uniformly by arc length (nil:
     /// ``defaultSampleCount``); for a point list, nil keeps the points as given and a count
@@ -42,10 +43,23 @@ extension TargetOutline {
                 orientation: TargetOrientation? = nil) throws(TargetFileError) {
         let url = URL(fileURLWithPath: path)
         let named = TargetFormat(fileName: path)
-        if named == .csvPoints {
+        // A file without a telling name is read once (it may be a pipe), and its text decides.
+        var text: String?
+        if named == nil {
+            do throws(FileReadError) {
+                text = try TextFile.read(url, kind: "target file")
+            } catch {
+                throw .file(error)
+            }
+        }
+        if named == .csvPoints || text.map({ TargetFormat(fileName: path, text: $0) }) == .csvPoints {
             let table: CSVTable
             do throws(CSVError) {
-                table = try CSVTable(contentsOf: url)
+                if let text {
+                    table = try CSVTable(parsing: text, source: path)
+                } else {
+                    table = try CSVTable(contentsOf: url)
+                }
             } catch {
                 throw .table(error)
             }
@@ -66,18 +80,20 @@ extension TargetOutline {
             }
             return
         }
-        let text: String
-        do throws(FileReadError) {
-            text = try TextFile.read(url, kind: named == .svgDocument ? "SVG file" : "target file")
-        } catch {
-            throw .file(error)
+        if text == nil {
+            do throws(FileReadError) {
+                text = try TextFile.read(url, kind: named == .svgDocument ? "SVG file" : "target file")
+            } catch {
+                throw .file(error)
+            }
         }
+        let document = text ?? ""
         let samples = sampleCount ?? Self.defaultSampleCount
         do throws(TargetError) {
-            if TargetFormat(fileName: path, text: text) == .svgDocument {
-                try self.init(svgDocument: text, sampleCount: samples, orientation: orientation)
+            if TargetFormat(fileName: path, text: document) == .svgDocument {
+                try self.init(svgDocument: document, sampleCount: samples, orientation: orientation)
             } else {
-                try self.init(pathData: text, sampleCount: samples, orientation: orientation)
+                try self.init(pathData: document, sampleCount: samples, orientation: orientation)
             }
         } catch {
             throw .target(file: path, error)

@@ -42,6 +42,7 @@ struct ParameterBound: Equatable {
     var upper: Double
 
     static func parse(_ text: String) throws(OptionValueError) -> ParameterBound {
+        try OptionValue.refuseHexadecimal(text)
         let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
         let range = parts.count == 2 ? parts[1].split(separator: ":", omittingEmptySubsequences: false) : []
         let name = String(parts[0].trimmingWhitespace)

@@ -97,7 +97,8 @@ enum FitProfile {
                 reduced_chi2, distance_rms, status), DIR/frames/frame_0000.png … (each keyframe's
                 target against the profile's outline), DIR/contact.png and DIR/profile.png (per
                 parameter: keyframe values with ±1σ bars and the fitted curves). Nothing is written
-                unless everything was computed. A manifest that cannot be used (missing column or
+                unless everything was computed; DIR/.beztune-outputs records the files written, and
+                a later run replaces or removes only those. A manifest that cannot be used (missing column or
                 file, duplicate or out-of-range progress, fewer keyframes than the timing's unknowns
                 per parameter) exits with 1 and names the row; a bad option exits with 2.
 

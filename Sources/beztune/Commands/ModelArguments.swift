@@ -16,6 +16,7 @@ enum ModelArguments {
 
     /// A timing function (``TimingFunction/init(parsing:)``).
     static func timing(_ text: String) throws(OptionValueError) -> TimingFunction {
+        try OptionValue.refuseHexadecimal(text)
         do throws(TimingError) {
             return try TimingFunction(parsing: text)
         } catch {
@@ -89,6 +90,7 @@ struct ParameterAssignment: Equatable {
         let name = String(text[..<eq].trimmingWhitespace)
         guard !name.isEmpty else { throw OptionValueError("the name is missing") }
         let valueText = text[text.index(after: eq)...]
+        try OptionValue.refuseHexadecimal(valueText)
         guard let value = Double(valueText.trimmingWhitespace), !finite || value.isFinite else {
             throw OptionValueError("\(MessageText.quoted(valueText)) for \(name): expected \(finite ? "a finite number" : "a number")")
         }

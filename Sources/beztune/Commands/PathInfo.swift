@@ -6,7 +6,8 @@ import Geometry
 enum PathInfo {
     struct Options: CommandOptions {
         var input = PathInput()
-        var accuracy = 1e-9
+        /// nil: ``defaultRelativeAccuracy`` of the path's size.
+        var accuracy: Double?
         var flatten: Double?
         var format = "table"
         var csv: String?
@@ -18,7 +19,7 @@ enum PathInfo {
             abstract: "Segment count, exact bounding box and arc length of a path.",
             options: PathInput.options(\.input) + [
                 .value(\.accuracy, "accuracy", "A",
-                       help: "Absolute accuracy of the arc length, in path units (default 1e-9); the error bound is proven, not estimated.",
+                       help: "Absolute accuracy of the arc length, in path units (default 1e-11 of the path's size, the larger side of its bounding box: 1e-9 for a path 100 units across); the error bound is proven, not estimated.",
                        parse: OptionValue.positive),
                 .value(\.flatten, "flatten", "TOL",
                        help: "Also flatten the path to polylines within TOL path units (positive) and add the column flattened_points.",
@@ -45,19 +46,34 @@ enum PathInfo {
 
     static let header = ["segments", "min_x", "min_y", "max_x", "max_y", "length"]
 
+    /// The default accuracy of the length, relative to the path's size (the larger side of its
+    /// bounding box): an absolute default fails on a large path, whose length's rounding alone
+    /// exceeds it (a circle of radius 10,000 is 62,832 units long, and 1e-9 of it is below
+    /// double precision's resolution there), and is needlessly coarse on a small one. A given
+    /// `--accuracy` stays absolute.
+    static let defaultRelativeAccuracy = 1e-11
+
+    /// The accuracy the length is computed to: `given`, or ``defaultRelativeAccuracy`` times the
+    /// larger side of `box` (the smallest positive normal number for a path of zero size, whose
+    /// length is zero).
+    static func accuracy(given: Double?, box: Rect) -> Double {
+        given ?? Swift.max(defaultRelativeAccuracy * Swift.max(box.width, box.height), Double.leastNormalMagnitude)
+    }
+
     static func run(_ options: Options, console: Console) throws(CLIError) {
-        let (format, accuracy, flattenTolerance) = (options.format, options.accuracy, options.flatten)
+        let (format, flattenTolerance) = (options.format, options.flatten)
         let outputs = try RunOutputs(files: [options.csv], inputs: [options.input.file], console: console)
         let path = try options.input.read()
         guard let box = path.boundingBox else {
-            throw .runtime("the path draws nothing: it has no segments")
+            throw .runtime("\(options.input.file.map { "\($0): " } ?? "")the path draws nothing: it has no segments")
         }
+        let accuracy = Self.accuracy(given: options.accuracy, box: box)
         let length = path.arcLength(accuracy: accuracy)
         guard length.length.isFinite else {
             throw .runtime("the arc length overflows (beyond 1.8e308): the coordinates are too large (box \(box))")
         }
         guard length.converged else {
-            throw .runtime("arc length did not reach accuracy \(accuracy) (\(length.length) ± \(length.errorEstimate), \(length.status)); pass a larger --accuracy")
+            throw .runtime("arc length did not reach accuracy \(ShortestDecimal.format(accuracy))\(options.accuracy == nil ? " (the default, 1e-11 of the path's size)" : "") (\(length.length) ± \(length.errorEstimate), \(length.status)); pass a larger --accuracy")
         }
         var columns = header
         var fields: [CSVField] = [.int(path.segmentCount), .double(box.minX), .double(box.minY),

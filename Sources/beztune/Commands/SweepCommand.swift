@@ -58,6 +58,7 @@ enum SweepCommand {
 
     /// `--k-range A:B:STEP` (``SweepGrid/factors(parsing:)``).
     static func factorRange(_ text: String) throws(OptionValueError) -> [Double] {
+        try OptionValue.refuseHexadecimal(text)
         do throws(SweepGridError) {
             return try SweepGrid.factors(parsing: text)
         } catch {
