@@ -17,10 +17,14 @@ enum FitBatch {
             let name = row[fileColumn].trimmingWhitespace
             return name.isEmpty ? nil : batch.path(of: String(name))
         }
-        let outputs = try RunOutputs(files: [csvFile], inputs: [manifest] + targetFiles, console: console)
         var csv = CSVWriter(header: passed + columns)
         let rows = options.shard.range(of: table.rows.count)
         let count = rows.count
+        var checkpointed = csvFile.map {
+            CheckpointedCSV(file: $0, fingerprint: BatchResume.fingerprint(header: passed + columns,
+                                                                           items: rows.map { table.rows[$0] }, rows: rows))
+        }
+        let outputs = try RunOutputs(files: checkpointed?.outputs ?? [nil], inputs: [manifest] + targetFiles, console: console)
 
         /// The output fields of manifest row `index` (and whether it failed).
         func fields(_ index: Int) -> (fields: [CSVField], failed: Bool) {
@@ -37,13 +41,14 @@ enum FitBatch {
 
         var failed = 0
         var first = rows.lowerBound
-        if options.resume, let csvFile {
+        if options.resume, let csvFile, var resumed = checkpointed {
             let header = passed + columns
             let kept = try BatchResume.rowsDone(in: csvFile, header: header, items: rows.map { table.rows[$0] },
-                                                rowCount: { _ in 1 }) { item in
+                                                rowCount: { _ in 1 }, csv: &resumed) { item in
                 let index = rows.lowerBound + item
                 return [table.rows[index].map(CSVField.text) + fields(index).fields]
             }
+            checkpointed = resumed
             for row in kept.rows { csv.appendRow(row.map(CSVField.text)) }
             first += kept.items
             if kept.items > 0 { console.printError("fit: resuming after \(kept.items) of \(count) targets already in \(csvFile)") }
@@ -56,15 +61,17 @@ enum FitBatch {
             let result = fields(index)
             if result.failed { failed += 1 }
             csv.appendRow(row.map(CSVField.text) + result.fields)
-            if let csvFile, index + 1 < rows.upperBound { try checkpoint.reached(text: csv.text, file: csvFile) }
+            checkpointed?.append(row.map(CSVField.text) + result.fields)
+            if let checkpointed, index + 1 < rows.upperBound { try checkpoint.reached(text: csv.text, to: checkpointed) }
         }
-        if let csvFile {
-            try outputs.stage(csv.text, for: csvFile)
+        if let csvFile, let checkpointed {
+            try checkpointed.stage(csv.text, in: outputs)
             outputs.print("fitted \(count - (first - rows.lowerBound) - failed) of \(count - (first - rows.lowerBound)) targets\(first > rows.lowerBound ? " (\(first - rows.lowerBound) kept from before)" : ""); wrote \(csvFile)")
         } else {
             outputs.write(csv.text)
         }
         if failed > 0 { console.printError("beztune fit: \(failed) of \(count - (first - rows.lowerBound)) targets could not be fitted (status error)") }
         try outputs.commit()
+        checkpointed?.finish()
     }
 }

@@ -35,11 +35,15 @@ enum FitProfileBatch {
             names.append(name)
         }
 
-        let run = try RunOutputs(files: [csvFile], inputs: [list] + table.rows.map {
-            manifestList.path(of: String($0[manifestColumn].trimmingWhitespace))
-        }, console: console)
         var csv = CSVWriter(header: table.header + columns)
         let rows = batch.shard.range(of: table.rows.count)
+        var checkpointed = csvFile.map {
+            CheckpointedCSV(file: $0, fingerprint: BatchResume.fingerprint(header: table.header + columns,
+                                                                           items: rows.map { table.rows[$0] + [names[$0]] }, rows: rows))
+        }
+        let run = try RunOutputs(files: checkpointed?.outputs ?? [nil], inputs: [list] + table.rows.map {
+            manifestList.path(of: String($0[manifestColumn].trimmingWhitespace))
+        }, console: console)
         let blank = [CSVField](repeating: .empty, count: FitProfileReport.timingColumns.count + FitProfileReport.timingExtras.count - 1)
 
         /// List row `index`'s profile (nil when it could not be fitted) and its summary rows.
@@ -56,14 +60,16 @@ enum FitProfileBatch {
 
         var failed = 0
         var first = rows.lowerBound
-        if batch.resume, let csvFile {
+        if batch.resume, let csvFile, var resumed = checkpointed {
             // A fitted profile has one row per free parameter and method; a failed one, one row.
             let status = table.header.count + columns.count - 2
             let perProfile = settings.fit.setup.freeCount * (settings.joint ? 2 : 1)
             let kept = try BatchResume.rowsDone(in: csvFile, header: table.header + columns,
                                                 items: rows.map { table.rows[$0] + [names[$0]] },
                                                 rowCount: { $0.count > status && $0[status] == "error" ? 1 : perProfile },
+                                                csv: &resumed,
                                                 recompute: { profile(rows.lowerBound + $0).rows })
+            checkpointed = resumed
             for row in kept.rows { csv.appendRow(row.map(CSVField.text)) }
             first += kept.items
             if kept.items > 0 { console.printError("fit-profile: resuming after \(kept.items) of \(rows.count) profiles already in \(csvFile)") }
@@ -85,11 +91,14 @@ enum FitProfileBatch {
                 }
             }
             if outputs == nil { failed += 1 }
-            for row in summary { csv.appendRow(row) }
-            if let csvFile, index + 1 < rows.upperBound { try checkpoint.reached(text: csv.text, file: csvFile) }
+            for row in summary {
+                csv.appendRow(row)
+                checkpointed?.append(row)
+            }
+            if let checkpointed, index + 1 < rows.upperBound { try checkpoint.reached(text: csv.text, to: checkpointed) }
         }
-        if let csvFile {
-            try run.stage(csv.text, for: csvFile)
+        if let csvFile, let checkpointed {
+            try checkpointed.stage(csv.text, in: run)
             let ran = rows.upperBound - first
             run.print("fitted \(ran - failed) of \(ran) profiles into \(out)\(first > rows.lowerBound ? " (\(first - rows.lowerBound) kept from before)" : ""); wrote \(csvFile)")
         } else {
@@ -97,6 +106,7 @@ enum FitProfileBatch {
         }
         if failed > 0 { console.printError("beztune fit-profile: \(failed) of \(rows.upperBound - first) profiles could not be fitted (status error)") }
         try run.commit()
+        checkpointed?.finish()
     }
 
     /// The data rows of a `timing.csv` text, fields as written.

@@ -86,13 +86,15 @@ enum SweepCommand {
             throw .usage(error.kind == .handleOutOfRange ? "invalid --k-range \(MessageText.quoted(options.factors.text)): \(error.reason)" : error.description)
         }
 
-        let outputs = try RunOutputs(files: [file], console: console)
         let pairs = options.batch.shard.range(of: grid.count)
         let header = (columns.header + (relative ? ["k_relative"] : [])).joined(separator: ",") + "\n"
+        var csv = CheckpointedCSV(file: file, fingerprint: SweepResume.fingerprint(header: header, options: options, pairs: pairs))
+        let outputs = try RunOutputs(files: csv.outputs, console: console)
         var text = header
         var done = 0
         if options.batch.resume {
-            (text, done) = try SweepResume.rowsDone(in: file, header: header, grid: grid, columns: columns, pairs: pairs)
+            (text, done) = try SweepResume.rowsDone(in: file, header: header, grid: grid, columns: columns, pairs: pairs,
+                                                    csv: &csv)
         }
         let start = DispatchTime.now()
         var lastReport = 0.0
@@ -101,10 +103,14 @@ enum SweepCommand {
         while done < pairs.count {
             let block = Swift.min(pairs.count - done, blockSize)
             let first = pairs.lowerBound + done
-            text += SweepRows.text(grid, columns: columns, first..<(first + block))
+            let rows = SweepRows.text(grid, columns: columns, first..<(first + block))
+            for line in rows.utf8.split(separator: UInt8(ascii: "\n")) {
+                csv.append(fields: Substring(line).split(separator: ",", omittingEmptySubsequences: false))
+            }
+            text += rows
             done += block
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-            if done < pairs.count { try checkpoint.reached(text: text, file: file) }
+            if done < pairs.count { try checkpoint.reached(text: text, to: csv) }
             if elapsed > 1 && elapsed - lastReport >= 1 && done < pairs.count {
                 console.printError("beztune sweep: \(100 * done / pairs.count)% (\(done) of \(pairs.count) pairs, \(String(format: "%.1f", elapsed)) s)")
                 lastReport = elapsed
@@ -112,12 +118,13 @@ enum SweepCommand {
                 try outputs.checkStreams()
             }
         }
-        try outputs.stage(text, for: file)
+        try csv.stage(text, in: outputs)
         if reported {
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
             console.printError("beztune sweep: done, \(pairs.count) pairs in \(String(format: "%.1f", elapsed)) s")
         }
         try outputs.commit()
+        csv.finish()
     }
 }
 
