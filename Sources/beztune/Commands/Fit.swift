@@ -129,7 +129,8 @@ enum Fit {
         let outputs = try RunOutputs(files: [options.csv, options.residuals, options.png], inputs: [options.target],
                                      console: console)
         let target = if let file = options.target { try fit.target(file: file) } else { try fit.target(pathData: options.pathData ?? "") }
-        let result = try fit.fit(target)
+        let result = try fit.fit(target, console: console)
+        try outputs.checkStreams()
 
         // Everything is computed before the first file is written.
         var csv = CSVWriter(header: FitReport.header(free: fit.setup.freeNames))
