@@ -101,7 +101,7 @@ public enum SpecialFiles {
     public static func socket(_ url: URL) throws -> Int32 {
         #if canImport(Glibc)
         let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        #else
+        #elseif canImport(Darwin)
         let fd = Darwin.socket(AF_UNIX, SOCK_STREAM, 0)
         #endif
         guard fd >= 0 else { throw POSIXError(.EIO) }
