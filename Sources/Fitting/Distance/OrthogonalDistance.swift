@@ -41,6 +41,7 @@ public struct OrthogonalDistance: Sendable, Equatable {
 
     /// The signed distance of `q` from a curve whose nearest point to q is `b`, where its tangent
     /// is `tangent` (non-zero for a meaningful sign).
+    @inline(__always)
     init(from q: Point, point b: Point, tangent: Point) {
         let offset = q - b
         let d = offset.length
