@@ -174,14 +174,25 @@ struct TrackedNearestPoints {
                                 var i = range.lowerBound
                                 while i < range.upperBound {
                                     let count = Swift.min(Self.lanes, range.upperBound - i)
-                                    // Newton from the previous answers, four queries interleaved.
-                                    var fromHints = HintNewton()
-                                    if !first { fromHints = Self.newtonFromHints(i, count, queries, hints, tables) }
+                                    // Each query's start: its previous answer, else the nearest leaf
+                                    // centre; Newton from the starts, four queries interleaved.
+                                    var starts = (Self.noHint, Self.noHint, Self.noHint, Self.noHint)
+                                    withUnsafeMutableBytes(of: &starts) { raw in
+                                        let starts = raw.bindMemory(to: NearestPoint.self)
+                                        for lane in 0..<count {
+                                            let hint = first ? Self.noHint : hints[i + lane]
+                                            starts[lane] = !first && hint.segment < tables.segmentCount
+                                                ? hint : tables.nearestCentre(to: queries[i + lane])
+                                        }
+                                    }
+                                    let fromStarts = Self.newtonFromStarts(i, count, queries, starts, tables)
                                     for lane in 0..<count {
                                         let hint = first ? Self.noHint : hints[i + lane]
                                         let certificate = first ? Certificate.none : old[i + lane]
-                                        Self.answer(i + lane, queries[i + lane], hint: hint, fromHint: fromHints[lane],
-                                                    certificate: certificate, shared, context, into: out)
+                                        let start = lane == 0 ? starts.0 : lane == 1 ? starts.1 : lane == 2 ? starts.2 : starts.3
+                                        Self.answer(i + lane, queries[i + lane], hint: hint, start: start,
+                                                    fromStart: fromStarts[lane], certificate: certificate, shared, context,
+                                                    into: out)
                                     }
                                     i += count
                                 }
@@ -230,25 +241,26 @@ struct TrackedNearestPoints {
 
     /// Query i's answer: by its carried certificate, else a fresh one, else a full search.
     @inline(__always)
-    /// `fromHint`: Newton's method from the hint (``newton(_:_:from:)`` on the hint's segment from
-    /// its t; NaN when it fails or was not run), which the carried test (when the certificate is
-    /// on the hint's segment) and the fresh one (from the hint) would run alike.
-    static func answer(_ i: Int, _ q: Point, hint: NearestPoint, fromHint: Double, certificate old: Certificate,
-                       _ shared: Shared, _ e: Evaluation, into out: Outputs) {
+    /// `start`: the previous answer when there is one on the path, else the nearest leaf centre;
+    /// `fromStart`: Newton's method from it (``newton(_:_:from:)`` on its segment from its t; NaN
+    /// when it fails), which the carried test (from a hint on the certificate's segment) and the
+    /// fresh one would run alike.
+    static func answer(_ i: Int, _ q: Point, hint: NearestPoint, start: NearestPoint, fromStart: Double,
+                       certificate old: Certificate, _ shared: Shared, _ e: Evaluation, into out: Outputs) {
         let tables = shared.tables
         let k = tables.segmentCount
         var np: NearestPoint
         var newton = true
         let hinted = !shared.first && hint.segment < k
         if !shared.first, old.reference >= 0, old.segment < k,
-           let carried = carriedAnswer(q, tables, old, hint: hint, fromHint: fromHint, delta: shared.deltas[old.reference]) {
+           let carried = carriedAnswer(q, tables, old, hint: hint, fromHint: hinted ? fromStart : .nan,
+                                       delta: shared.deltas[old.reference]) {
             np = carried
             out.certificates[i] = old
             out.kinds[i] = 1
         } else {
-            let start = hinted ? hint : tables.nearestCentre(to: q)
-            let t = hinted ? (fromHint.isNaN ? nil : fromHint) : Self.newton(tables.power[start.segment], q, from: start.t)
-            if let t, let (fresh, c) = freshAnswer(q, tables, segment: start.segment, t: t, reference: shared.reference) {
+            if !fromStart.isNaN,
+               let (fresh, c) = freshAnswer(q, tables, segment: start.segment, t: fromStart, reference: shared.reference) {
                 np = fresh
                 out.certificates[i] = c
                 out.kinds[i] = 2
@@ -270,8 +282,9 @@ struct TrackedNearestPoints {
         }
         out.nearest[i] = np
         let tangent = newton ? tables.power[np.segment].derivative(at: np.t) : Point.zero
+        // |q − B| = |B − q| bit for bit (negation is exact), so the distance is not recomputed.
         out.distances[i] = tangent.x != 0 || tangent.y != 0
-            ? OrthogonalDistance(from: q, point: np.point, tangent: tangent)
+            ? OrthogonalDistance(from: q, point: np.point, tangent: tangent, distance: np.distance)
             : OrthogonalDistance(from: q, to: e.segments[np.segment], nearest: np)
     }
 
@@ -429,22 +442,20 @@ struct TrackedNearestPoints {
         var result: Double { state == 1 ? t : .nan }
     }
 
-    /// Newton's method from the hints of queries i ..< i + count (count ≤ 4), run side by side:
+    /// Newton's method from the starts of queries i ..< i + count (count ≤ 4), run side by side:
     /// four independent dependency chains (each step ends in a division) that the processor
     /// overlaps, where one query at a time would wait for each step's latency. Every lane does
     /// exactly the steps ``newton(_:_:from:)`` does alone.
     @inline(__always)
-    static func newtonFromHints(_ i: Int, _ count: Int, _ queries: [Point], _ hints: [NearestPoint],
-                                _ tables: Tables) -> HintNewton {
-        let k = tables.segmentCount
+    static func newtonFromStarts(_ i: Int, _ count: Int, _ queries: [Point],
+                                 _ starts: (NearestPoint, NearestPoint, NearestPoint, NearestPoint),
+                                 _ tables: Tables) -> HintNewton {
         @inline(__always)
-        func lane(_ j: Int) -> NewtonLane {
+        func lane(_ j: Int, _ start: NearestPoint) -> NewtonLane {
             guard j < count else { return .idle }
-            let hint = hints[i + j]
-            guard hint.segment < k else { return .idle }
-            return NewtonLane(tables.power[hint.segment], queries[i + j], from: hint.t)
+            return NewtonLane(tables.power[start.segment], queries[i + j], from: start.t)
         }
-        var l0 = lane(0), l1 = lane(1), l2 = lane(2), l3 = lane(3)
+        var l0 = lane(0, starts.0), l1 = lane(1, starts.1), l2 = lane(2, starts.2), l3 = lane(3, starts.3)
         for _ in 0..<12 {
             if l0.state != 0 && l1.state != 0 && l2.state != 0 && l3.state != 0 { break }
             l0.step(); l1.step(); l2.step(); l3.step()
