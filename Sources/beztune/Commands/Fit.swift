@@ -84,6 +84,8 @@ enum Fit {
                 .value(\.fit.repeats, "repeat", "K", inUsage: false,
                        help: "Fit K times and report the fastest wall time in seconds (for benchmarks; the result is the same).",
                        parse: OptionValue.wholeNumber(in: 1...100_000)),
+                .flag(\.fit.serial, "serial", inUsage: false,
+                      help: "Do the nearest-point searches on one thread, not split over every processor (for benchmarks; the result is the same)."),
             ],
             rules: [
                 .exclusive(["target", "path", "targets"], required: true, noun: "target"),

@@ -22,6 +22,8 @@ struct FitChoices {
     var yUp = false
     var yDown = false
     var repeats = 1
+    /// `--serial`: the nearest-point searches on the calling thread only.
+    var serial = false
 
     static let losses = ["trivial", "huber", "soft-l1", "cauchy", "arctan"]
 
@@ -97,6 +99,7 @@ struct FitArguments {
         options.seed = choices.seed
         if let w = choices.symmetric { options.symmetricWeight = w }
         if let n = choices.maxEvaluations { options.maxEvaluations = n }
+        options.parallel = !choices.serial
         self.options = options
         samples = choices.samples
         yUp = choices.yUp
