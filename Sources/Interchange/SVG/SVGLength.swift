@@ -69,6 +69,9 @@ public struct SVGLength: Hashable, Sendable, CustomStringConvertible {
             case .vertical: base = viewport.height
             case .other: base = ((viewport.width * viewport.width + viewport.height * viewport.height) / 2).squareRoot()
             }
+            guard !base.isNaN else {
+                throw SVGValueError("'\(description)' needs the size of the viewport, which the document does not give (no viewBox, no width and height)")
+            }
             v = value / 100 * base
         }
         guard v.isFinite else { throw SVGValueError("'\(description)' is out of range in user units") }

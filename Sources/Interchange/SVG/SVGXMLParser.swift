@@ -146,8 +146,8 @@ struct SVGXMLParser {
                 let textStart = i
                 while i < bytes.count && bytes[i] != UInt8(ascii: "<") { i += 1 }
                 if open.isEmpty {
-                    if bytes[textStart..<i].contains(where: { !Self.isSpace($0) }) {
-                        throw failure(sawRoot ? "text after the root element" : "text before the root element (not an XML document)", at: textStart)
+                    if let first = bytes[textStart..<i].firstIndex(where: { !Self.isSpace($0) }) {
+                        throw failure(sawRoot ? "text after the root element" : "text before the root element (not an XML document)", at: first)
                     }
                 } else if keepsText {
                     try appendText(decoding: textStart..<i)
