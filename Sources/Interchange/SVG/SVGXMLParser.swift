@@ -75,8 +75,8 @@ public struct SVGReadLimits: Sendable, Equatable {
 }
 
 struct SVGXMLParser {
-    private let text: String
     private let bytes: [UInt8]
+    private let byteCount: Int
     private let limits: SVGReadLimits
     private var i = 0
     /// Byte offsets at which lines 2, 3, … start.
@@ -87,10 +87,15 @@ struct SVGXMLParser {
     private var open: [(element: Int, bindings: [String: String])] = []
     private var expandedBytes = 0
 
+    /// Nothing is copied or scanned when the text is over the size limit (`parse` refuses it).
     init(text: String, limits: SVGReadLimits) {
-        self.text = text
-        self.bytes = Array(text.utf8)
         self.limits = limits
+        self.byteCount = text.utf8.count
+        guard byteCount <= limits.maximumByteCount else {
+            self.bytes = []
+            return
+        }
+        self.bytes = Array(text.utf8)
         for (k, b) in bytes.enumerated() where b == UInt8(ascii: "\n") { lineStarts.append(k + 1) }
     }
 
@@ -133,9 +138,9 @@ struct SVGXMLParser {
     // MARK: Document
 
     mutating func parse() throws(SVGReadError) -> SVGXMLDocument {
-        guard bytes.count <= limits.maximumByteCount else {
+        guard byteCount <= limits.maximumByteCount else {
             throw SVGReadError(line: nil, element: nil,
-                               reason: "the document is \(bytes.count) bytes, more than the limit of \(limits.maximumByteCount) bytes")
+                               reason: "the document is \(byteCount) bytes, more than the limit of \(limits.maximumByteCount) bytes")
         }
         if startsWith("\u{FEFF}", at: 0) { i = 3 }
         var sawRoot = false
