@@ -129,7 +129,7 @@ public enum SVGArcApproximation: Sendable {
     case quarterTurns(ArcHandleFactor)
     /// The fewest equal midpoint-exact pieces (never more than a quarter turn each) whose
     /// distance from the exact arc is at most this many units, by
-    /// `EllipticalArc.midpointExactDeviationBound(count:)` (so about 43 pieces for a full circle
+    /// `EllipticalArc.midpointExactDeviationBound(count:)` (so 48 pieces for a full circle
     /// within 1e-10 of its radius). Must be positive.
     case tolerance(Double)
 }
