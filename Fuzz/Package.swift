@@ -46,6 +46,8 @@ let package = Package(
         fuzzTarget("FuzzCurveNumerics", ["Geometry"]),
         // SVG's arc command by its numbers (`EllipticalArc.svgArcSegments`).
         fuzzTarget("FuzzSVGArc", ["Geometry"]),
+        // SVG documents with transforms, viewports, use and style (`SVGDrawing`), and transform lists.
+        fuzzTarget("FuzzSVGDrawing", ["Interchange", "Geometry"]),
 
         // MARK: - Implementation details
         // Input decoding and the invariant check shared by the targets.
