@@ -46,6 +46,9 @@ import Testing
         // A <style> of another type is not CSS.
         let other = try SVGDrawing(parsing: "<svg><style type=\"text/less\">rect { display: none }</style><rect width=\"1\" height=\"1\"/></svg>")
         #expect(other.shapes.count == 1)
+        // Geometry properties in CSS are refused only where they would change a shape.
+        let outerSize = try SVGDrawing(parsing: "<svg><style>svg { width: 100%; height: auto } g { x: 5 }</style><g><rect width=\"1\" height=\"1\"/></g></svg>")
+        #expect(outerSize.shapes.count == 1)
         // A rule in a <style> inside <defs> still applies.
         let inDefs = try SVGDrawing(parsing: "<svg><defs><style>.h{display:none}</style></defs><rect class=\"h\" width=\"1\" height=\"1\"/></svg>")
         #expect(inDefs.shapes.isEmpty)

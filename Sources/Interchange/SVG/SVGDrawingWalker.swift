@@ -444,14 +444,14 @@ struct SVGDrawingWalker {
         for p in SVGStyleSheet.evaluated { if let v = e.attribute(p) { offer(p, v, (0, 0, 0, 0)) } }
         let id = e.attribute("id")
         for (specificity, order, d) in sheet.matching(localName: e.localName, id: id, classAttribute: e.attribute("class")) {
-            if SVGStyleSheet.geometric.contains(d.property) {
+            if Self.cssChangesGeometry(d.property, of: e, root: index == 0) {
                 throw Self.failure(e, "a <style> rule sets '\(d.property)', which is not supported in CSS (use the attribute)")
             }
             if SVGStyleSheet.evaluated.contains(d.property) { offer(d.property, d.value, (d.important ? 1 : 0, 1, specificity, order)) }
         }
         if let text = e.attribute("style") {
             for (k, d) in SVGStyleSheet.declarations(styleAttribute: text).enumerated() {
-                if SVGStyleSheet.geometric.contains(d.property) {
+                if Self.cssChangesGeometry(d.property, of: e, root: index == 0) {
                     throw Self.attributeError(e, "style", text, "'\(d.property)' is not supported in CSS (use the attribute)")
                 }
                 if SVGStyleSheet.evaluated.contains(d.property) { offer(d.property, d.value, (d.important ? 1 : 0, 2, 0, k)) }
@@ -461,6 +461,23 @@ struct SVGDrawingWalker {
                          fill: best["fill"]?.1, stroke: best["stroke"]?.1)
         declaredCache[index] = d
         return d
+    }
+
+    /// True when a CSS declaration of `property` would move or reshape what `e` draws (SVG 2
+    /// makes `transform` and the geometry properties settable in CSS): `transform` and
+    /// `transform-origin` anywhere; `x`, `y`, `width`, `height` on a rect, a nested svg, a use or
+    /// a symbol (on the outermost svg they size the viewport, which is not applied); `cx`, `cy`
+    /// on circles and ellipses, `r` on circles, `rx`, `ry` on rects and ellipses, `d` on paths.
+    static func cssChangesGeometry(_ property: String, of e: SVGXMLDocument.Element, root: Bool) -> Bool {
+        switch property {
+        case "transform", "transform-origin": return true
+        case "x", "y", "width", "height": return !root && ["rect", "svg", "use", "symbol"].contains(e.localName)
+        case "cx", "cy": return e.localName == "circle" || e.localName == "ellipse"
+        case "r": return e.localName == "circle"
+        case "rx", "ry": return e.localName == "rect" || e.localName == "ellipse"
+        case "d": return e.localName == "path"
+        default: return false
+        }
     }
 
     /// The inherited properties of an element from its parent's (CSS Cascade 3 §7: `inherit`

@@ -168,13 +168,3 @@ enum SVGShapeGeometry {
         }
     }
 }
-
-extension String {
-    /// Without leading and trailing XML whitespace (space, tab, CR, LF).
-    var trimmingSpaces: Substring {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
-        guard let first = firstIndex(where: { !isSpace($0) }) else { return self[endIndex...] }
-        let last = lastIndex(where: { !isSpace($0) }) ?? first
-        return self[first...last]
-    }
-}

@@ -22,7 +22,8 @@
 ///
 /// Declarations that change shapes' geometry through CSS (`transform`, `transform-origin`, and
 /// the SVG 2 geometry properties `x`, `y`, `width`, `height`, `cx`, `cy`, `r`, `rx`, `ry`, `d`)
-/// are refused wherever they apply; use the attributes.
+/// are refused where they would apply (`SVGDrawingWalker.cssChangesGeometry`), and count as
+/// deciding what is drawn in a rule that cannot be evaluated; use the attributes.
 struct SVGStyleSheet {
     /// One simple compound selector.
     struct Selector: Equatable {
