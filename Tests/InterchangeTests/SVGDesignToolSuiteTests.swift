@@ -96,13 +96,13 @@ import _TestSupport
             }
         }
         #expect(count >= 40)
-        let python = try ReferenceVenv.python(repository: Self.repository)
+        let python = try SVGReferenceVenv.python(repository: Self.repository)
         let script = Self.folder.appendingPathComponent("svgelements_reference.py").path
         let cases = Self.folder.appendingPathComponent("cases.json").path
-        let checked = try ReferenceVenv.run(python, [script, cases, ours.url.path])
+        let checked = try SVGReferenceVenv.run(python, [script, cases, ours.url.path])
         #expect(checked.status == 0, "svgelements disagrees:\n\(checked.output)")
         #expect(checked.output.contains("\(count) outlines checked"), "\(checked.output)")
-        let perturbedRun = try ReferenceVenv.run(python, [script, cases, moved.url.path, "--expect-failure"])
+        let perturbedRun = try SVGReferenceVenv.run(python, [script, cases, moved.url.path, "--expect-failure"])
         #expect(perturbedRun.status == 0, "an outline moved by 2e-9 of its size still matched:\n\(perturbedRun.output)")
     }
 
@@ -125,7 +125,7 @@ import _TestSupport
 }
 
 /// The pinned Python environment of the independent references (`scripts/setup-reference-venv.sh`).
-enum ReferenceVenv {
+enum SVGReferenceVenv {
     struct Failure: Error, CustomStringConvertible { var description: String }
 
     /// The venv's python, made when missing; a failure to make it fails the calling test.
