@@ -102,6 +102,22 @@ import Testing
         #expect(coarseWorst > 0.2 && coarseWorst < 0.28)  // 2.7253e-4 · 1000
     }
 
+    /// With `.quarterTurns`, a document's path reads exactly as `Path(svgPathData:)` reads its
+    /// `d` today (so fits of the examples keep their figures); the default moves the arcs of
+    /// examples/squash-0.5.svg by up to 0.019 units (3.5e-4 of its main radius) onto the true arcs.
+    @Test func quarterTurnsReproduceThePathDataReaderBitForBit() throws {
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("examples")
+        var options = SVGDrawing.Options()
+        options.arcApproximation = .quarterTurns
+        for name in ["squash-0.25.svg", "squash-0.5.svg", "squash-0.75.svg", "squash-1.svg"] {
+            let text = try String(contentsOf: examples.appendingPathComponent(name), encoding: .utf8)
+            let d = try #require(text.components(separatedBy: " d=\"").dropFirst().first?.components(separatedBy: "\"").first)
+            let outline = try SVGDrawing(parsing: text, options: options).outline(selecting: nil)
+            #expect(outline.path == (try Path(svgPathData: d)), "\(name)")
+        }
+    }
+
     @Test func anArcTooSmallForItsChordIsScaledAboutTheChordMidpoint() throws {
         // SVG 1.1 F.6.6: A 30 15 at 20° from (20, 230) to (80, 250) has Λ = (x′/rx)² + (y′/ry)² > 1,
         // so the radii grow by √Λ and the centre is the chord's midpoint (50, 240).
