@@ -11,7 +11,7 @@ BEZTUNE_RELEASE = .build/release/beztune
 # AVX2 kernels, which every x86-64-v3 machine runs, and one thread.
 BLAS_PIN = OPENBLAS_CORETYPE=Haswell OPENBLAS_NUM_THREADS=1
 
-.PHONY: setup build release demo test bench bench-peers bench-lsq bench-fit fuzz clean
+.PHONY: setup build release demo test notebooks notebook-server test-notebook-server test-slurm bench bench-peers bench-lsq bench-fit fuzz clean
 
 setup:
 	@bash scripts/setup.sh
@@ -26,12 +26,46 @@ release: setup
 demo: release
 	@$(BLAS_PIN) bash scripts/demo.sh $(BEZTUNE_RELEASE) $(OUT)
 
+# Also: what Linux can check of the Apple builds and the import rules (check-portability), and
+# the numeric suites again with the portable intrinsics forced, in .build/portable
+# (test-portable): every library test bundle above the intrinsics; the end-to-end, browser and
+# interchange suites exercise no intrinsic the library suites don't. PORTABLE_FILTER= (empty)
+# runs the whole suite there.
+PORTABLE_FILTER ?= CIntrinsicsTests|GeometryTests|ArcErrorTests|DeformTests|FittingTests|LeastSquaresTests
+
 test: setup
+	@bash scripts/setup-browser.sh >/dev/null
+	bash scripts/check-portability.sh
 	SWIFT=$(SWIFT) bash scripts/build-without-warnings.sh --build-tests
 	$(BLAS_PIN) $(SWIFT) test
 	$(SWIFT) build -c release --product beztune
 	$(BLAS_PIN) BEZTUNE_BINARY=.build/release/beztune $(SWIFT) test --skip-build --filter BeztuneTests
-	$(BLAS_PIN) bash scripts/notebooks.sh .build/debug
+	$(BLAS_PIN) SWIFT=$(SWIFT) bash scripts/test-portable.sh $(if $(PORTABLE_FILTER),--filter '$(PORTABLE_FILTER)')
+	$(BLAS_PIN) NOTEBOOK_BENCH=short bash scripts/notebooks.sh run $(BEZTUNE_RELEASE) $(OUT)
+	SWIFT=$(SWIFT) bash scripts/check-datafiles-consumer.sh
+
+# The notebooks (notebooks/, README "Notebooks"): their data from the release build — make demo's
+# and make bench's files in $(OUT)/ where they are the same command, the rest into
+# $(OUT)/notebook-data/ — then every notebook executed into $(OUT)/notebooks/ (.ipynb, .html, a
+# PNG per chart). The benchmark figures come from Benchmarks/run, the build make bench measures
+# (make test runs shorter benchmarks, NOTEBOOK_BENCH=short, and the charts say so).
+notebooks: release
+	$(BLAS_PIN) bash scripts/notebooks.sh run $(BEZTUNE_RELEASE) $(OUT)
+
+# JupyterLab on the notebooks at 127.0.0.1:$(PORT), from the pinned notebooks/requirements-server.txt.
+PORT ?= 8888
+notebook-server: release
+	$(BLAS_PIN) PORT=$(PORT) bash scripts/notebooks.sh server $(BEZTUNE_RELEASE) $(OUT)
+
+# Opt-in: JupyterLab started on 127.0.0.1 at a free port, /lab fetched, the server stopped by its pid.
+test-notebook-server: setup
+	bash scripts/notebooks.sh test-server
+
+# Opt-in: the cluster scripts under a real Slurm on this machine (slurm-wlm and munge from Debian;
+# munged, slurmctld and slurmd started from a generated slurm.conf and stopped by pid; all files in
+# .build/test-slurm/). See scripts/cluster/test-slurm.sh.
+test-slurm: release
+	$(BLAS_PIN) bash scripts/cluster/test-slurm.sh $(BEZTUNE_RELEASE)
 
 # Throughput benchmarks (Benchmarks/README.md): the standard set, then scaling sweeps.
 bench: setup
@@ -41,7 +75,11 @@ bench: setup
 	Benchmarks/run --workload eval --kernel simd,simd-streaming --precision double --samples 16 --curves 10,100,1000,10000,100000,1000000,10000000 --csv $(OUT)/bench-curves.csv --png $(OUT)/bench-curves.png
 	Benchmarks/run --workload eval --kernel simd,simd-streaming --precision double --samples 4,16,64,256 --curves 25000 --csv $(OUT)/bench-samples.csv --png $(OUT)/bench-samples.png
 
-# The same workload through every peer in one run (numpy, bezier, kurbo, C AVX2), one CSV.
+# The same workloads through every peer in one run, one CSV per suite: evaluation (numpy, bezier,
+# kurbo, C AVX2) and geometry — flattening of the random and the real-outline (DejaVu glyphs)
+# workloads against the shared C reference (../shared/peers/cref, built into .build/cref), kurbo
+# 0.13.1 from ../shared/peers/kurbo-0.13.1 when that folder exists (else Debian's 0.7.1; the run
+# says which) and Cairo, ours at 1 and 2 threads; arc length and nearest point against kurbo.
 bench-peers: setup
 	@mkdir -p $(OUT)
 	Benchmarks/peers/run-peers --csv $(OUT)/bench-peers.csv --geometry-csv $(OUT)/bench-peers-geometry.csv

@@ -3,8 +3,12 @@ import PackageDescription
 
 let package = Package(
     name: "BezierTune",
+    // Apple platforms: Accelerate's current LAPACK interface (CLapack) needs macOS 13.3 / iOS 16.4,
+    // which also covers ContinuousClock (macOS 13 / iOS 16). Built and tested here on Linux only.
+    platforms: [.macOS("13.3"), .iOS("16.4")],
     products: [
         .library(name: "Geometry", targets: ["Geometry"]),
+        .library(name: "DataFiles", targets: ["DataFiles"]),
         .library(name: "Render", targets: ["Render"]),
         .library(name: "LeastSquares", targets: ["LeastSquares"]),
         .library(name: "Deform", targets: ["Deform"]),
@@ -15,39 +19,51 @@ let package = Package(
     ],
     targets: [
         // MARK: - Public API
-        .target(name: "Geometry", dependencies: ["_CIntrinsics"]),
+        .target(name: "Geometry", dependencies: ["_CIntrinsics", "_Support"]),
+        .target(name: "DataFiles", dependencies: ["Geometry", "_Support"]),
         .target(name: "Render", dependencies: ["Geometry", "CCairo"]),
-        .target(name: "LeastSquares", dependencies: ["CLapack"]),
-        .target(name: "Deform", dependencies: ["Geometry"]),
-        .target(name: "ArcError", dependencies: ["Geometry"]),
-        .target(name: "Fitting", dependencies: ["Geometry", "Deform", "LeastSquares"]),
-        .target(name: "Interchange", dependencies: ["Geometry", "Deform"]),
-        .executableTarget(name: "beztune", dependencies: ["Geometry", "Render", "LeastSquares", "Deform", "ArcError", "Fitting"]),
+        .target(name: "LeastSquares", dependencies: ["CLapack", "_Support"]),
+        .target(name: "Deform", dependencies: ["Geometry", "_Support"]),
+        .target(name: "ArcError", dependencies: ["Geometry", "_Support"]),
+        .target(name: "Fitting", dependencies: ["Geometry", "Deform", "LeastSquares", "DataFiles", "_Support"]),
+        .target(name: "Interchange", dependencies: ["Geometry", "Deform", "_Support"]),
+        .executableTarget(name: "beztune", dependencies: ["Geometry", "DataFiles", "Render", "LeastSquares", "Deform", "ArcError", "Fitting", "_Support"]),
 
         // MARK: - Benchmarks
-        .executableTarget(name: "beztune-bench", dependencies: ["Geometry", "Render"],
+        .executableTarget(name: "beztune-bench", dependencies: ["Geometry", "DataFiles", "Render", "_Support"],
                           path: "Benchmarks/Sources/beztune-bench"),
-        .executableTarget(name: "ArcErrorBench", dependencies: ["ArcError"], path: "Benchmarks/ArcErrorBench"),
+        .executableTarget(name: "ArcErrorBench", dependencies: ["ArcError", "_Support"], path: "Benchmarks/ArcErrorBench"),
 
         // MARK: - Implementation details
         // System libraries from Debian packages, installed by scripts/setup.sh.
-        .systemLibrary(name: "CLapack", path: "Sources/CLapack"),
         .systemLibrary(name: "CCairo", path: "Sources/CCairo"),
-        // Relaxed multiply-add and streaming stores, the two intrinsics Swift lacks.
+        // LAPACK/BLAS: OpenBLAS on Linux, Accelerate on Apple platforms (ABI in lapack_routines.h).
+        .target(name: "CLapack", linkerSettings: [
+            .linkedLibrary("openblas", .when(platforms: [.linux])),
+            .linkedFramework("Accelerate", .when(platforms: [.macOS, .iOS, .tvOS, .watchOS, .visionOS])),
+        ]),
+        // The vector intrinsics Swift lacks, x86 and portable twins (-DBEZIERTUNE_PORTABLE_INTRINSICS
+        // forces the portable ones).
         .target(name: "_CIntrinsics"),
+        // Small helpers every target may need, each written once (seeded random numbers, work
+        // split across cores, trimming, quoting in messages); `package` access, never `public`.
+        .target(name: "_Support"),
         // Seeded random numbers and helpers shared by the test bundles.
-        .target(name: "_TestSupport"),
+        .target(name: "_TestSupport", dependencies: ["_Support"]),
 
         // MARK: - Unit test bundles
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "_TestSupport"], exclude: ["Resources"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "_TestSupport"], exclude: ["Resources"]),
+        .testTarget(name: "DataFilesTests", dependencies: ["DataFiles", "_TestSupport"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render"], exclude: ["Resources"]),
         .testTarget(name: "LeastSquaresTests", dependencies: ["LeastSquares", "_TestSupport"]),
-        .testTarget(name: "DeformTests", dependencies: ["Deform", "Geometry", "_TestSupport"]),
-        .testTarget(name: "FittingTests", dependencies: ["Fitting", "Geometry", "Deform", "LeastSquares", "_TestSupport"]),
+        .testTarget(name: "DeformTests", dependencies: ["Deform", "Geometry", "_TestSupport"], exclude: ["Resources"]),
+        .testTarget(name: "FittingTests", dependencies: ["Fitting", "Geometry", "Deform", "LeastSquares", "DataFiles", "_TestSupport"]),
         .testTarget(name: "ArcErrorTests", dependencies: ["ArcError", "_TestSupport"], exclude: ["Resources"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "Geometry", "Deform", "_TestSupport"],
                     exclude: ["Resources", "README.md"]),
+        .testTarget(name: "SupportTests", dependencies: ["_Support"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CLapack", "CCairo"]),
+        .testTarget(name: "CIntrinsicsTests", dependencies: ["_CIntrinsics", "_TestSupport"]),
         .testTarget(name: "ReadmeExamplesTests", dependencies: ["Geometry", "ArcError", "Deform"]),
         .testTarget(name: "BeztuneTests", dependencies: ["beztune", "_TestSupport"]),
     ],

@@ -30,16 +30,13 @@ let package = Package(
         // MARK: - Fuzz targets (one per parser; Corpus/<name>/ holds each one's seeds)
         fuzzTarget("FuzzSVGPathData", ["Geometry"]),
         fuzzTarget("FuzzSVGDocument", ["Geometry"]),
-        fuzzTarget("FuzzCSV", ["Render"]),
+        fuzzTarget("FuzzCSV", ["DataFiles"]),
         fuzzTarget("FuzzStRDFile", ["LeastSquares"]),
         fuzzTarget("FuzzTimingFunction", ["Deform"]),
-        // The --k expression language lives in the beztune executable, which cannot be a
-        // dependency; its one source file is compiled in here through a symbolic link (see README).
-        fuzzTarget("FuzzHandleExpression", []),
-        // Keyframe and target manifests and point lists: ManifestEntries.swift of the executable,
-        // linked in the same way, with the libraries it and the checks need.
-        fuzzTarget("FuzzManifest", ["Render", "Fitting"]),
-        fuzzTarget("FuzzTargetOutline", ["Render", "Geometry", "Fitting"]),
+        fuzzTarget("FuzzHandleExpression", ["ArcError"]),
+        // Keyframe and target manifests, fit targets and point lists (Fitting, over DataFiles' CSV).
+        fuzzTarget("FuzzManifest", ["DataFiles", "Fitting"]),
+        fuzzTarget("FuzzTargetOutline", ["DataFiles", "Geometry", "Fitting"]),
         // Not a parser: the flattening every parsed path reaches (`path-info --flatten`).
         fuzzTarget("FuzzFlattening", ["Geometry"]),
         // Nor this: evaluation, splitting, bounding box, nearest point and arc length of a cubic.
@@ -48,6 +45,8 @@ let package = Package(
         fuzzTarget("FuzzSVGArc", ["Geometry"]),
         // SVG documents with transforms, viewports, use and style (`SVGDrawing`), and transform lists.
         fuzzTarget("FuzzSVGDrawing", ["Interchange", "Geometry"]),
+        // Lottie files: the JSON reader and writer, then the Lottie reader and its outlines.
+        fuzzTarget("FuzzLottie", ["Geometry", "Interchange"]),
 
         // MARK: - Implementation details
         // Input decoding and the invariant check shared by the targets.

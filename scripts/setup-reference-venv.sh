@@ -8,10 +8,14 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 venv="$root/.build/reference-venv"
 requirements="$root/Tests/References/requirements.txt"
 stamp="$venv/.requirements"
-# Test suites that need the venv may run this at the same time: one makes it, the others wait.
+# Test suites run in parallel and each may call this script: one makes the venv, the others
+# wait for it (an exclusive lock on a file beside it, where util-linux flock exists) and then
+# find it made.
 mkdir -p "$root/.build"
-exec 9>"$root/.build/reference-venv.lock"
-if command -v flock >/dev/null; then flock 9; fi
+if command -v flock >/dev/null; then
+    exec 9>"$root/.build/reference-venv.lock"
+    flock 9
+fi
 if [ ! -x "$venv/bin/python" ] || ! cmp -s "$requirements" "$stamp"; then
     mkdir -p "$root/.build"
     rm -rf "$venv"

@@ -3,6 +3,8 @@
 # Idempotent: safe to run before every build.
 set -euo pipefail
 
+# libopenblas-dev: LAPACK and BLAS (LeastSquares links libopenblas only). liblapacke-dev: only
+# for netlib's <lapack.h>, which scripts/check-portability.sh holds our declarations against.
 packages=(libopenblas-dev liblapacke-dev libcairo2-dev fonts-dejavu-core python3 python3-venv)
 
 missing=()

@@ -1,4 +1,4 @@
-// Shared by the C flattening peers (flatten_cairo.c, flatten_wang.c): the workload file, its
+// Shared by the C flattening peers (flatten_cairo.c): the workload file, its
 // FNV-1a checksum, the declared subset, timing, and the polyline file beztune-bench
 // `--measure-polylines` reads (per curve: u64 index, u64 point count, then f64 x, y per point;
 // little-endian, which is what x86-64 writes).

@@ -76,7 +76,10 @@ public enum RealRoots {
         }
     }
 
-    /// `bracketed` for a function given as a closure returning (f, f′).
+    /// The root in [a, b] of a function given as a closure returning (f, f′), where f(a) = fa and
+    /// f(b) have opposite signs: Newton's method safeguarded by bisection (the step is taken only
+    /// inside the bracket and when it at least halves it), until the bracket is down to adjacent
+    /// doubles or f = 0; at the end the bracket's end with the smaller |f|.
     @inline(__always)
     static func bracketed(_ p: (Double) -> (Double, Double), _ a0: Double, _ b0: Double, _ fa0: Double) -> Double {
         var a = a0, b = b0
@@ -87,9 +90,11 @@ public enum RealRoots {
             if f == 0 { return x }
             if (f < 0) == aIsNegative { a = x } else { b = x }
             let mid = 0.5 * (a + b)
-            if mid == a || mid == b { break }
+            if mid == a || mid == b { break }  // adjacent doubles
             let newton = x - f / df
             if newton == x { return x }
+            // Accept the Newton step only inside the bracket and away from its ends; bisect
+            // instead when Newton would crawl (step larger than half the bracket).
             if df != 0 && newton > a && newton < b && newton.isFinite {
                 x = abs(newton - x) <= 0.5 * (b - a) ? newton : mid
             } else {
@@ -133,34 +138,9 @@ public enum RealRoots {
             if fb == 0 {
                 roots.append(b)
             } else if fa != 0 && (fa < 0) != (fb < 0) {
-                roots.append(bracketed(p, a, b, fa))
+                roots.append(bracketed({ p.valueAndDerivative(at: $0) }, a, b, fa))
             }
             (a, fa) = (b, fb)
         }
-    }
-
-    /// The root of `p` in [a, b] where p(a) = fa and p(b) have opposite signs.
-    static func bracketed(_ p: Polynomial, _ a0: Double, _ b0: Double, _ fa0: Double) -> Double {
-        var a = a0, b = b0
-        let aIsNegative = fa0 < 0
-        var x = 0.5 * (a + b)
-        for _ in 0..<200 {
-            let (f, df) = p.valueAndDerivative(at: x)
-            if f == 0 { return x }
-            if (f < 0) == aIsNegative { a = x } else { b = x }
-            let mid = 0.5 * (a + b)
-            if mid == a || mid == b { break }  // adjacent doubles
-            let newton = x - f / df
-            if newton == x { return x }
-            // Accept the Newton step only inside the bracket and away from its ends.
-            if df != 0 && newton > a && newton < b && newton.isFinite {
-                // Bisect instead when Newton would crawl (step larger than half the bracket).
-                x = abs(newton - x) <= 0.5 * (b - a) ? newton : mid
-            } else {
-                x = mid
-            }
-        }
-        // Return the end of the final bracket with the smaller |p|.
-        return abs(p(a)) <= abs(p(b)) ? a : b
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import _Support
 
 /// How far the non-uniformly scaled Bézier circle is from a true ellipse.
 ///
@@ -66,27 +67,10 @@ public struct SquashedCircle: Sendable {
                 let left = i > 0 ? values[i - 1] : -1, right = i < m ? values[i + 1] : -1
                 guard values[i] >= left && values[i] >= right && values[i] > 0 else { continue }
                 let lo = Double(Swift.max(i - 1, 0)) / Double(m), hi = Double(Swift.min(i + 1, m)) / Double(m)
-                best = Swift.max(best, values[i], SquashedCircle.goldenMaximum(distance, lo, hi))
+                // Golden-section search to a bracket of 1e-10 (the distance is unimodal there).
+                best = Swift.max(best, values[i], GoldenSection.maximum(of: distance, from: lo, to: hi, width: 1e-10).value)
             }
         }
         return best * unit
-    }
-
-    /// max of a unimodal f on [lo, hi] by golden-section search to a bracket of 1e-10.
-    static func goldenMaximum(_ f: (Double) -> Double, _ lo: Double, _ hi: Double) -> Double {
-        let r = (5.0.squareRoot() - 1) / 2
-        var a = lo, b = hi
-        var x1 = b - r * (b - a), x2 = a + r * (b - a)
-        var f1 = f(x1), f2 = f(x2)
-        while b - a > 1e-10 {
-            if f1 < f2 {
-                a = x1; x1 = x2; f1 = f2
-                x2 = a + r * (b - a); f2 = f(x2)
-            } else {
-                b = x2; x2 = x1; f2 = f1
-                x1 = b - r * (b - a); f1 = f(x1)
-            }
-        }
-        return Swift.max(f1, f2)
     }
 }

@@ -1,5 +1,5 @@
-import Dispatch
 import _CIntrinsics
+import _Support
 
 /// How `CubicBatch.evaluate` computes its points. Every kernel agrees with `deCasteljau` within
 /// 16·ε·max|Pᵢ| (tested); they differ in speed only.
@@ -24,19 +24,6 @@ struct UnsafeShared<T>: @unchecked Sendable {
     let value: T
 }
 
-/// Splits `count` items into `threads` contiguous blocks and runs `body(lo, hi)` for each, on
-/// as many cores (block boundaries depend only on the counts, never on timing).
-func forEachBlock(count: Int, threads: Int, _ body: @Sendable (Int, Int) -> Void) {
-    let blocks = max(1, min(threads, count))
-    if blocks == 1 {
-        body(0, count)
-        return
-    }
-    DispatchQueue.concurrentPerform(iterations: blocks) { b in
-        body(b * count / blocks, (b + 1) * count / blocks)
-    }
-}
-
 /// One call of the Double kernels: the batch's component runs, the parameters and the output.
 struct CubicEvaluationJob: @unchecked Sendable {
     let coordinates: UnsafeBufferPointer<Double>
@@ -47,9 +34,9 @@ struct CubicEvaluationJob: @unchecked Sendable {
     func run(kernel: CubicEvaluationKernel, threads: Int) {
         switch kernel {
         case .deCasteljau:
-            forEachBlock(count: count, threads: threads) { lo, hi in deCasteljau(lo, hi) }
+            ConcurrentChunks.forEach(count: count, chunks: threads) { block, _ in deCasteljau(block.lowerBound, block.upperBound) }
         case .horner:
-            forEachBlock(count: count, threads: threads) { lo, hi in horner(lo, hi) }
+            ConcurrentChunks.forEach(count: count, chunks: threads) { block, _ in horner(block.lowerBound, block.upperBound) }
         case .simd, .simdStreaming:
             let m = parameters.count
             let aligned = Int(bitPattern: output.baseAddress) % 32 == 0
@@ -60,7 +47,8 @@ struct CubicEvaluationJob: @unchecked Sendable {
                     pairs[j] = SIMD4(a, a, b, b)
                 }
                 let shared = UnsafeShared(value: UnsafeBufferPointer(pairs))
-                forEachBlock(count: count, threads: threads) { lo, hi in
+                ConcurrentChunks.forEach(count: count, chunks: threads) { block, _ in
+                    let (lo, hi) = (block.lowerBound, block.upperBound)
                     if streaming {
                         simd(lo, hi, pairs: shared.value, streaming: true)
                         bt_store_fence()
@@ -162,7 +150,8 @@ struct CubicEvaluationJobFloat: @unchecked Sendable {
                 ts[j] = SIMD8(a, a, b, b, c, c, d, d)
             }
             let shared = UnsafeShared(value: UnsafeBufferPointer(ts))
-            forEachBlock(count: count, threads: threads) { lo, hi in
+            ConcurrentChunks.forEach(count: count, chunks: threads) { block, _ in
+                let (lo, hi) = (block.lowerBound, block.upperBound)
                 evaluate(lo, hi, quads: shared.value, streaming: streaming)
                 if streaming { bt_store_fence() }
             }

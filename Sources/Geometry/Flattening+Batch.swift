@@ -1,7 +1,7 @@
-import Dispatch
+import _Support
 
 /// One curve's polyline as `Flattening.forEachFlattened` hands it to its body: the buffers are
-/// the kernel's lane buffers, reused for later curves, and valid only during the call (copy what
+/// the kernel's workspace, reused for later curves, and valid only during the call (copy what
 /// you keep).
 public struct FlattenedCurveView {
     /// The curve's index in the collection flattened.
@@ -36,18 +36,12 @@ public struct FlattenedBatch: Sendable, Equatable {
 }
 
 extension Flattening {
-    /// Lane capacity (vertex slots per SIMD lane) of the batch kernel; the curves that could need
-    /// more (Wang count above ≈ 710) are run together at the end in lanes of their size.
-    static let batchCapacity = 1024
-
-    /// Flattens `curves` with `FlatteningKernel` — eight curves in flight, two groups of four
-    /// `SIMD4<Double>` lanes, each lane stepping its own curve — with the same arithmetic as
-    /// `flatten(_: CubicBezier)`, so the same polylines. Calls `body` once per curve as soon as it
-    /// is done — *completion order*, not index order; each view carries its index. No allocation
-    /// per curve, except for the rare curves not handled by the kernel (non-finite,
-    /// segment-limited, one Wang segment, the Wang fallback) and with `.uniformWang`, whose
-    /// results are built as arrays; curves needing more room than the lanes have are run together
-    /// at the end.
+    /// Flattens `curves` with `FlatteningKernel`, one curve after another into one reused
+    /// workspace (SIMD across each curve's pieces), with the same arithmetic as
+    /// `flatten(_: CubicBezier)`, so the same polylines. Calls `body` once per curve, in index
+    /// order, with its index. No allocation per curve (the uniform method and the kernel's
+    /// fallbacks run in the same workspace), except when a curve needs more room than any before
+    /// it (the workspace grows).
     public func forEachFlattened(_ curves: ArraySlice<CubicBezier>, withParameters: Bool = false,
                                  _ body: (FlattenedCurveView) -> Void) {
         curves.withUnsafeBufferPointer { buffer in
@@ -84,12 +78,8 @@ extension Flattening {
     public func flatten(_ curves: [CubicBezier], withParameters: Bool = false, threads: Int = 1) -> FlattenedBatch {
         precondition(threads >= 1, "Flattening.flatten: threads must be at least 1")
         let n = curves.count
-        let blocks = Swift.max(1, Swift.min(threads, n))
-        let parts = UnsafeMutableBufferPointer<FlattenedBatch?>.allocate(capacity: blocks)
-        parts.initialize(repeating: nil)
-        defer { parts.deinitialize().deallocate() }
-        let shared = UnsafeShared(value: parts)
-        let work: @Sendable (Int, Int, Int) -> Void = { lo, hi, block in
+        let parts = ConcurrentChunks.map(count: n, chunks: threads) { block -> FlattenedBatch in
+            let (lo, hi) = (block.lowerBound, block.upperBound)
             var points: [Point] = []
             points.reserveCapacity(64 * (hi - lo))
             var starts = [Int](repeating: 0, count: hi - lo), counts = starts
@@ -111,16 +101,10 @@ extension Flattening {
                 ordered.append(contentsOf: points[starts[j]..<(starts[j] + counts[j])])
                 offsets.append(ordered.count)
             }
-            shared.value[block] = FlattenedBatch(points: ordered, offsets: offsets, statuses: statuses, deviationBounds: bounds)
-        }
-        if blocks == 1 {
-            work(0, n, 0)
-        } else {
-            DispatchQueue.concurrentPerform(iterations: blocks) { b in work(b * n / blocks, (b + 1) * n / blocks, b) }
+            return FlattenedBatch(points: ordered, offsets: offsets, statuses: statuses, deviationBounds: bounds)
         }
         var result = FlattenedBatch(points: [], offsets: [0], statuses: [], deviationBounds: [])
-        for b in 0..<blocks {
-            guard let part = parts[b] else { continue }
+        for part in parts {
             let base = result.points.count
             result.points += part.points
             result.offsets += part.offsets.dropFirst().map { $0 + base }
@@ -130,36 +114,42 @@ extension Flattening {
         return result
     }
 
-    /// The driver: curves 0..<count from `source`, each prepared (`prepare`), the kernel's ones
-    /// run eight at a time, the rest delivered directly; the curves that need more lane slots than
-    /// `batchCapacity` (Wang count above ≈ 710) are deferred and run together at the end in lanes
-    /// of their size. `capacity` (at most `batchCapacity`) sizes the lanes; curves needing more
-    /// are deferred.
+    /// The driver: curves 0..<count from `source`, each through the workspace (`run`), delivered
+    /// to `body` in index order.
     @inline(__always)
     func forEach<Source: FlatteningCurveSource>(_ source: Source, withParameters: Bool,
-                                                capacity: Int = Flattening.batchCapacity,
                                                 _ body: (FlattenedCurveView) -> Void) {
         guard source.count > 0 else { return }
-        withoutActuallyEscaping(body) { body in
-            var driver = BatchDriver(flattening: self, source: source, withParameters: withParameters,
-                                     capacity: capacity, body: body)
-            let kernel = FlatteningKernel(capacity: capacity, storeParameters: withParameters)
-            kernel.run(&driver)
-            kernel.deallocate()
-            // The curves that need more room than the lanes have, together, in lanes of their size.
-            if !driver.deferred.isEmpty {
-                let large = FlatteningKernel(capacity: FlatteningKernel.slots(wang: driver.deferredWang),
-                                             storeParameters: withParameters)
-                driver.restart(with: driver.deferred)
-                large.run(&driver)
-                large.deallocate()
+        var kernel = FlatteningKernel()
+        defer { kernel.deallocate() }
+        for i in 0..<source.count {
+            let c = source.curve(i)
+            guard c.p0.isFinite, c.p1.isFinite, c.p2.isFinite, c.p3.isFinite else {
+                deliver(i, chord(c), withParameters: withParameters, body)
+                continue
             }
-            driver.deallocate()
+            let r = run(c, scaled(c), &kernel, storeParameters: withParameters)
+            UnsafeRawPointer(kernel.vertices).withMemoryRebound(to: Point.self, capacity: r.count) { p in
+                body(FlattenedCurveView(index: i, points: UnsafeBufferPointer(start: p, count: r.count),
+                                        parameters: UnsafeBufferPointer(start: kernel.parameters, count: withParameters ? r.count : 0),
+                                        status: r.status, deviationBound: r.bound))
+            }
+        }
+    }
+
+    /// A curve's arrays as a view.
+    func deliver(_ i: Int, _ r: FlattenedCurve, withParameters: Bool, _ body: (FlattenedCurveView) -> Void) {
+        r.points.withUnsafeBufferPointer { p in
+            r.parameters.withUnsafeBufferPointer { t in
+                body(FlattenedCurveView(index: i, points: p,
+                                        parameters: UnsafeBufferPointer(start: t.baseAddress, count: withParameters ? t.count : 0),
+                                        status: r.status, deviationBound: r.deviationBound))
+            }
         }
     }
 }
 
-/// Curves by index, for `BatchDriver`.
+/// Curves by index, for `forEach`.
 protocol FlatteningCurveSource {
     var count: Int { get }
     func curve(_ i: Int) -> CubicBezier
@@ -180,102 +170,5 @@ struct BatchCurveSource: FlatteningCurveSource {
         let c = coordinates, n = total, i = lower + j
         return CubicBezier(Point(c[i], c[n + i]), Point(c[2 * n + i], c[3 * n + i]),
                            Point(c[4 * n + i], c[5 * n + i]), Point(c[6 * n + i], c[7 * n + i]))
-    }
-}
-
-/// The kernel driver for many curves: prepares them in runs of `stageSize` (independent curves
-/// back to back, so their divisions and square roots overlap), hands the kernel's ones out and
-/// delivers every result to the body. The kernel's id for a curve is its index times 2, plus 1
-/// when its status is `.roundingLimited`.
-struct BatchDriver<Source: FlatteningCurveSource>: FlatteningDriver {
-    static var stageSize: Int { 32 }
-    let flattening: Flattening
-    let source: Source
-    let withParameters: Bool
-    let body: (FlattenedCurveView) -> Void
-    var largestWang: Double
-    var index = 0
-    /// When set, the curves to visit instead of 0..<source.count.
-    var order: [Int]? = nil
-    /// Curves too large for the lanes, and their largest Wang count.
-    var deferred: [Int] = []
-    var deferredWang = 0.0
-    let stage: UnsafeMutablePointer<FlatteningKernel.Prepared>
-    var staged = 0, taken = 0
-
-    init(flattening: Flattening, source: Source, withParameters: Bool, capacity: Int,
-         body: @escaping (FlattenedCurveView) -> Void) {
-        (self.flattening, self.source, self.withParameters, self.body) = (flattening, source, withParameters, body)
-        largestWang = FlatteningKernel.largestWang(capacity: capacity)
-        stage = .allocate(capacity: BatchDriver.stageSize)
-    }
-
-    func deallocate() { stage.deallocate() }
-
-    /// Visits `indices` next, with no size limit.
-    mutating func restart(with indices: [Int]) {
-        order = indices
-        deferred = []
-        index = 0
-        largestWang = .infinity
-    }
-
-    func deliver(_ i: Int, _ r: FlattenedCurve) {
-        r.points.withUnsafeBufferPointer { p in
-            r.parameters.withUnsafeBufferPointer { t in
-                body(FlattenedCurveView(index: i, points: p,
-                                        parameters: UnsafeBufferPointer(start: t.baseAddress, count: withParameters ? t.count : 0),
-                                        status: r.status, deviationBound: r.deviationBound))
-            }
-        }
-    }
-
-    mutating func next() -> UnsafePointer<FlatteningKernel.Prepared>? {
-        if taken == staged {
-            staged = 0
-            taken = 0
-            let end = order?.count ?? source.count
-            while staged < BatchDriver.stageSize && index < end {
-                let i = order?[index] ?? index
-                index += 1
-                let c = source.curve(i)
-                if let (p, status) = flattening.prepare(c, id: 2 * i) {
-                    if p.wang <= largestWang {
-                        (stage + staged).initialize(to: p)
-                        if status == .roundingLimited { stage[staged].id += 1 }
-                        staged += 1
-                    } else {
-                        deferred.append(i)
-                        deferredWang = Swift.max(deferredWang, p.wang)
-                    }
-                } else {
-                    deliver(i, flattening.flattenDirectly(c))
-                }
-            }
-            if staged == 0 { return nil }
-        }
-        taken += 1
-        return UnsafePointer(stage + (taken - 1))
-    }
-
-    func finish(id: Int, vertices: UnsafePointer<Double>, parameters: UnsafePointer<Double>, count n: Int,
-                outcome: FlatteningKernel.Outcome) {
-        let i = id >> 1
-        switch outcome {
-        case .certified(let bound, let scale):
-            // The ends exactly P₀ and P₃ (the kernel's P₀·s⁻¹·s is not P₀ when a coordinate is
-            // subnormal, whose low bits the scaling by s⁻¹ drops).
-            let c = source.curve(i), v = UnsafeMutablePointer(mutating: vertices)
-            (v[0], v[1], v[2 * n - 2], v[2 * n - 1]) = (c.p0.x, c.p0.y, c.p3.x, c.p3.y)
-            let allowance = Flattening.roundingAllowance * Double.ulpOfOne * scale
-            UnsafeRawPointer(vertices).withMemoryRebound(to: Point.self, capacity: n) { p in
-                body(FlattenedCurveView(index: i, points: UnsafeBufferPointer(start: p, count: n),
-                                        parameters: UnsafeBufferPointer(start: parameters, count: withParameters ? n : 0),
-                                        status: id & 1 == 1 ? .roundingLimited : .guaranteed,
-                                        deviationBound: Swift.min(flattening.tolerance, bound + allowance)))
-            }
-        case .fallback:
-            deliver(i, flattening.flatten(source.curve(i)))
-        }
     }
 }

@@ -24,8 +24,10 @@ public struct FlattenedCurve: Sendable, Equatable {
     public var parameters: [Double]
     public var points: [Point]
     public var status: Status
-    /// A proven upper bound on the distance from any point of the curve to its piece's chord
-    /// (the largest per-piece bound; ≤ the tolerance when `guaranteed`; NaN for `.nonFinite`).
+    /// A proven upper bound on the distance from any point of the curve to its piece's chord,
+    /// including the rounding allowance: the tolerance the adaptive kernel certified every piece
+    /// against, Wang's bound 0.75·M/n² for a uniform subdivision; ≤ the tolerance when
+    /// `guaranteed`, NaN for `.nonFinite`.
     public var deviationBound: Double
 
     /// Number of line segments, points.count − 1.
@@ -45,19 +47,20 @@ public struct FlattenedCurve: Sendable, Equatable {
 /// Methods:
 /// - `.uniformWang` — the safe baseline: n = ⌈√(0.75·M/tol)⌉ uniform parameter steps
 ///   (`WangBound`).
-/// - `.adaptive` (default) — greedy steps predicted from the local normal curvature and each
-///   certified by a proven bound on the normal offset of the piece from its chord,
-///   h²/8·max(|n·B″(a)|, |n·B″(b)|) (B″ is linear, so its normal component peaks at an end),
-///   plus a check that the piece does not overshoot the chord's ends — see `FlatteningKernel`
-///   for the proof, the step rule and the rounding analysis. It needs about
-///   ∫√(κ/(8·tol)) ds segments (κ the curvature): 46.0 per curve on the benchmark's random
-///   cubics at tolerance 0.01, against 46.7 for kurbo's flattening (which exceeds its tolerance
-///   on 12 % of them), 43.6 for the exact-bound greedy search this replaced (kept as
-///   `exactGreedy`, the tests' slow twin) and 89.5 for Wang's. The kernel steps eight curves at
-///   once in SIMD lanes (`forEachFlattened` over many curves; a single curve uses one lane of
-///   the same kernel, so both give identical polylines). Should it ever need more segments than
-///   Wang's uniform count the uniform subdivision is returned instead: the result is never worse
-///   than the baseline.
+/// - `.adaptive` (default) — the breakpoints placed from the curve's sampled segment density
+///   ρ = √(|n·B″|/(8·tol)) (n·B″ = B′ × B″/|B′|, the local normal curvature), then every piece
+///   certified by a proven bound on its normal offset from its chord,
+///   h²/8·(|n·B″(m)| + 0.1283·h/2·|n·B‴|) (m the midpoint; B″ is linear), and a Markov-type
+///   test that it does not overshoot the chord's ends; a piece that fails is checked by the
+///   full test (Bernstein monotonicity or the exact `ChordDeviation` bound) and halved until it
+///   passes — see `FlatteningKernel` for the proofs, the placement and the rounding analysis.
+///   45.41 segments per curve on the benchmark's random cubics at tolerance 0.01, against 46.7 for
+///   kurbo's flattening (which exceeds its tolerance on 12 % of them), 43.6 for the exact-bound
+///   greedy search (`exactGreedy`, the tests' slow twin) and 89.5 for Wang's. One curve at a time
+///   in a reused workspace, SIMD across its pieces (`forEachFlattened` over many curves and the
+///   single-curve API run the same code, so both give identical polylines). Should the placement
+///   ask for more segments than Wang's uniform count the uniform subdivision is returned instead:
+///   the result is never worse than the baseline.
 ///
 /// Rounding: the work is done on the curve scaled by the power of two s at or below max|Pᵢ|
 /// (exact) to magnitude [1, 2); the bound, the piece's vertices B(tₖ) and the monotonicity test
@@ -66,10 +69,10 @@ public struct FlattenedCurve: Sendable, Equatable {
 /// less than half the tolerance, i.e. tolerance < 2048·ε·s, and the pieces are then built
 /// against half of it).
 ///
-/// Termination: no step is shorter than 0.7 of Wang's uniform step (any such step is provably
-/// within tolerance), so a curve has at most ⌈w/0.7⌉ + 1 pieces before the Wang fallback
-/// applies; lines are one segment, quadratics are flattened as their exact cubic elevation; a
-/// degenerate curve (all points equal) gives one zero-length segment.
+/// Termination: a failed piece is halved at most down to 0.7 of Wang's uniform step (any such
+/// piece is provably within tolerance), and a curve that would get more than Wang's ⌈w⌉ pieces
+/// falls back to Wang's subdivision; lines are one segment, quadratics are flattened as their
+/// exact cubic elevation; a degenerate curve (all points equal) gives one zero-length segment.
 public struct Flattening: Sendable {
     public enum Method: Sendable, Equatable {
         /// Greedy steps certified by the normal-offset bound (default).
@@ -80,8 +83,8 @@ public struct Flattening: Sendable {
 
     public var tolerance: Double
     public var method: Method
-    /// The most segments one curve may get (default 2²⁰, at most 2²⁴: the adaptive kernel
-    /// allocates lanes of that size).
+    /// The most segments one curve may get (default 2²⁰, at most 2²⁴: the kernel's workspace
+    /// grows to that size).
     public var maxSegments: Int
 
     /// The rounding allowance subtracted from the tolerance, in units of ε·s (s the power of two
@@ -89,7 +92,7 @@ public struct Flattening: Sendable {
     static let roundingAllowance = 1024.0
 
     /// The largest `maxSegments` (2²⁴); a larger value set afterwards is treated as this one by
-    /// the kernel's test, so no lane size overflows.
+    /// the adaptive kernel's test, so its workspace size never overflows.
     public static let largestMaxSegments = 1 << 24
 
     public init(tolerance: Double, method: Method = .adaptive, maxSegments: Int = 1 << 20) {
@@ -120,23 +123,60 @@ public struct Flattening: Sendable {
 
     /// The flattened cubic; see the type's documentation.
     public func flatten(_ curve: CubicBezier) -> FlattenedCurve {
-        guard let (prepared, status) = prepare(curve, id: 0) else { return flattenDirectly(curve) }
-        var driver = SingleCurveDriver(flattening: self, curve: curve, prepared: prepared, status: status)
-        let kernel = FlatteningKernel(capacity: FlatteningKernel.slots(wang: prepared.wang), storeParameters: true)
-        kernel.run(&driver)
-        kernel.deallocate()
-        driver.deallocate()
-        // Audit: the kernel finishes every curve it is given, and finishing sets `result`; no
-        // input (finite or not) stops it earlier (a non-finite curve finishes with .nonFinite).
-        return driver.result!
+        guard curve.p0.isFinite, curve.p1.isFinite, curve.p2.isFinite, curve.p3.isFinite else { return chord(curve) }
+        let s = scaled(curve)
+        let segments = s.wang <= Double(maxSegments) ? Swift.max(1, Int(s.wang.rounded(.up))) : maxSegments  // NaN too
+        var kernel = FlatteningKernel(capacity: segments + 2)
+        defer { kernel.deallocate() }
+        let r = run(curve, s, &kernel, storeParameters: true)
+        var points = [Point](repeating: .zero, count: r.count)
+        for k in 0..<r.count { points[k] = Point(kernel.vertices[2 * k], kernel.vertices[2 * k + 1]) }
+        return FlattenedCurve(parameters: Array(UnsafeBufferPointer(start: kernel.parameters, count: r.count)),
+                              points: points, status: r.status, deviationBound: r.bound)
     }
+
+    /// A non-finite curve's result: its chord.
+    func chord(_ curve: CubicBezier) -> FlattenedCurve {
+        FlattenedCurve(parameters: [0, 1], points: [curve.p0, curve.p3], status: .nonFinite, deviationBound: .nan)
+    }
+
+    /// One finite curve through the workspace: the adaptive kernel (when 1 < w ≤ `maxSegments`) or
+    /// Wang's uniform subdivision (the uniform method, one Wang segment, more than `maxSegments`,
+    /// or the kernel's fallback); the vertices (ends exactly P₀ and P₃) and parameters are in the
+    /// workspace, the vertex count, status and reported bound returned.
+    @inline(__always)
+    func run(_ curve: CubicBezier, _ s: Scaled, _ kernel: inout FlatteningKernel, storeParameters: Bool)
+        -> (count: Int, status: FlattenedCurve.Status, bound: Double) {
+        let c = FlatteningKernel.Curve(scaled: s.p0, s.p1, s.p2, s.p3, tau: s.tol, wang: s.wang)
+        var result: (count: Int, status: FlattenedCurve.Status, bound: Double)
+        if method == .adaptive && s.wang > 1 && s.wang <= Double(Swift.min(maxSegments, Flattening.largestMaxSegments)),
+           case .certified(let n, let bound) = kernel.flatten(c, scale: s.scale, storeParameters: storeParameters) {
+            result = (n, s.status, Swift.min(tolerance, bound * s.scale + Flattening.roundingAllowance * Double.ulpOfOne * s.scale))
+        } else {
+            // Wang: n = ⌈w⌉ steps guarantee 0.75·M/n² (exact arithmetic; `WangBound`), reported
+            // with the rounding allowance; more than maxSegments: that many, with the bound they give.
+            let limited = !(s.wang <= Double(maxSegments))
+            let n = limited ? maxSegments : Swift.max(1, Int(s.wang.rounded(.up)))
+            let count = kernel.uniform(c, segments: n, scale: s.scale, storeParameters: storeParameters)
+            let bound = (0.75 * s.m / (Double(n) * Double(n))) * s.scale + Flattening.roundingAllowance * Double.ulpOfOne * s.scale
+            result = (count, limited ? .segmentLimited : s.status, limited ? bound : Swift.min(tolerance, bound))
+        }
+        // The ends exactly P₀ and P₃ (P₀·s⁻¹·s is not P₀ when a coordinate is subnormal).
+        let v = kernel.vertices, n = result.count
+        (v[0], v[1], v[2 * n - 2], v[2 * n - 1]) = (curve.p0.x, curve.p0.y, curve.p3.x, curve.p3.y)
+        if storeParameters { kernel.parameters[n - 1] = 1 }
+        return result
+    }
+
+    /// `scaled`'s result.
+    typealias Scaled = (scale: Double, p0: Point, p1: Point, p2: Point, p3: Point, tol: Double,
+                        status: FlattenedCurve.Status, wang: Double, m: Double)
 
     /// The power of two s at or below max|Pᵢ| (`WangBound.powerOfTwoScale`, by its bits), the
     /// scaled control points, the tolerance in units of s reduced by the rounding allowance (or
     /// halved) and the status that implies, and Wang's real count w for it.
     @inline(__always)
-    func scaled(_ curve: CubicBezier) -> (scale: Double, p0: Point, p1: Point, p2: Point, p3: Point,
-                                          tol: Double, status: FlattenedCurve.Status, wang: Double) {
+    func scaled(_ curve: CubicBezier) -> Scaled {
         let magnitude = curve.magnitude
         let scale = magnitude.isNormal ? Double(bitPattern: magnitude.bitPattern & 0x7FF0_0000_0000_0000) : 1
         let inverse = 1 / scale  // exact
@@ -155,77 +195,7 @@ public struct Flattening: Sendable {
         let a = p0 - 2 * p1 + p2, b = p1 - 2 * p2 + p3
         let q = Swift.max(a.lengthSquared, b.lengthSquared)
         let m = q >= .leastNormalMagnitude ? q.squareRoot() : Swift.max(a.length, b.length)
-        return (scale, p0, p1, p2, p3, tol, status, (0.75 * m / tol).squareRoot())
-    }
-
-    /// The kernel's set-up for `curve` and its status, or nil when the curve is flattened
-    /// directly (`flattenDirectly`): non-finite, more than `maxSegments` segments, one Wang
-    /// segment, or the uniform method.
-    @inline(__always)
-    func prepare(_ curve: CubicBezier, id: Int) -> (FlatteningKernel.Prepared, FlattenedCurve.Status)? {
-        guard method == .adaptive, curve.p0.isFinite, curve.p1.isFinite, curve.p2.isFinite, curve.p3.isFinite else { return nil }
-        let s = scaled(curve)
-        guard s.wang > 1 && s.wang <= Double(Swift.min(maxSegments, Flattening.largestMaxSegments)) else { return nil }
-        return (FlatteningKernel.Prepared(id: id, scaled: s.p0, s.p1, s.p2, s.p3, scale: s.scale, tau: s.tol, wang: s.wang),
-                s.status)
-    }
-
-    /// The curves the kernel does not take: non-finite (the chord), more than `maxSegments`
-    /// segments (that many uniform steps), one Wang segment or the uniform method (Wang's count).
-    func flattenDirectly(_ curve: CubicBezier) -> FlattenedCurve {
-        guard curve.p0.isFinite, curve.p1.isFinite, curve.p2.isFinite, curve.p3.isFinite else {
-            return FlattenedCurve(parameters: [0, 1], points: [curve.p0, curve.p3], status: .nonFinite, deviationBound: .nan)
-        }
-        let s = scaled(curve)
-        let c = CubicBezier(s.p0, s.p1, s.p2, s.p3)
-        if !(s.wang <= Double(maxSegments)) {
-            return uniform(curve, c, segments: maxSegments, status: .segmentLimited)
-        }
-        return uniform(curve, c, segments: Swift.max(1, Int(s.wang.rounded(.up))), status: s.status)
-    }
-
-    /// The result for a curve the kernel finished: its lane's vertices, or Wang's uniform
-    /// subdivision when the kernel gave up.
-    func finished(_ curve: CubicBezier, _ prepared: FlatteningKernel.Prepared, status: FlattenedCurve.Status,
-                  _ vertices: UnsafePointer<Double>, _ parameters: UnsafePointer<Double>, _ count: Int,
-                  _ outcome: FlatteningKernel.Outcome) -> FlattenedCurve {
-        switch outcome {
-        case .certified(let bound, _):
-            var points = [Point](repeating: .zero, count: count)
-            for k in 0..<count { points[k] = Point(vertices[2 * k], vertices[2 * k + 1]) }
-            // The ends exactly P₀ and P₃ (see `BatchDriver.finish`).
-            points[0] = curve.p0
-            points[count - 1] = curve.p3
-            let allowance = Flattening.roundingAllowance * Double.ulpOfOne * prepared.scale
-            return FlattenedCurve(parameters: Array(UnsafeBufferPointer(start: parameters, count: count)),
-                                  points: points, status: status,
-                                  deviationBound: Swift.min(tolerance, bound + allowance))
-        case .fallback:
-            let scaled = CubicBezier(prepared.p0, prepared.p1, prepared.p2, prepared.p3)
-            return uniform(curve, scaled, segments: Swift.max(1, Int(prepared.wang.rounded(.up))), status: status)
-        }
-    }
-
-    /// n uniform steps, with the exact per-piece bound reported, plus the rounding allowance
-    /// (`roundingAllowance`·ε·s: the bound is computed to within a few hundred ε·s, and for a
-    /// curve of subnormal coordinates, whose scale s is 1, to within their absolute rounding).
-    func uniform(_ curve: CubicBezier, _ scaled: CubicBezier, segments n: Int,
-                 status: FlattenedCurve.Status) -> FlattenedCurve {
-        var parameters = (0...n).map { Double($0) / Double(n) }
-        parameters[n] = 1
-        var bound = 0.0
-        if status != .segmentLimited {
-            for k in 0..<n {
-                bound = Swift.max(bound, ChordDeviation.bound(scaled.subsegment(from: parameters[k], to: parameters[k + 1])))
-            }
-        } else {
-            bound = WangBound.deviationBound(for: scaled, segments: n)
-        }
-        let scale = WangBound.powerOfTwoScale(curve.magnitude)
-        var reported = bound * scale + Flattening.roundingAllowance * Double.ulpOfOne * scale
-        if status != .segmentLimited { reported = Swift.min(tolerance, reported) }
-        return FlattenedCurve(parameters: parameters, points: parameters.map { curve.point(at: $0) },
-                              status: status, deviationBound: reported)
+        return (scale, p0, p1, p2, p3, tol, status, (0.75 * m / tol).squareRoot(), m)
     }
 
     /// The previous adaptive method, kept as the slow, obviously-correct twin of the kernel for
@@ -275,34 +245,5 @@ public struct Flattening: Sendable {
             step = lo
         }
         return parameters.count - 1 <= limit ? (parameters, worst) : nil
-    }
-}
-
-/// The kernel driver for one curve: hands it out once and keeps the result.
-struct SingleCurveDriver: FlatteningDriver {
-    let flattening: Flattening
-    let curve: CubicBezier
-    let prepared: UnsafeMutablePointer<FlatteningKernel.Prepared>
-    let status: FlattenedCurve.Status
-    var handedOut = false
-    var result: FlattenedCurve? = nil
-
-    init(flattening: Flattening, curve: CubicBezier, prepared: FlatteningKernel.Prepared, status: FlattenedCurve.Status) {
-        (self.flattening, self.curve, self.status) = (flattening, curve, status)
-        self.prepared = .allocate(capacity: 1)
-        self.prepared.initialize(to: prepared)
-    }
-
-    func deallocate() { prepared.deallocate() }
-
-    mutating func next() -> UnsafePointer<FlatteningKernel.Prepared>? {
-        if handedOut { return nil }
-        handedOut = true
-        return UnsafePointer(prepared)
-    }
-
-    mutating func finish(id: Int, vertices: UnsafePointer<Double>, parameters: UnsafePointer<Double>, count: Int,
-                         outcome: FlatteningKernel.Outcome) {
-        result = flattening.finished(curve, prepared.pointee, status: status, vertices, parameters, count, outcome)
     }
 }

@@ -1,10 +1,115 @@
 import _CIntrinsics
 
+/// The adaptive flattening kernel: one curve at a time in a reused workspace, SIMD across the
+/// curve's pieces. The breakpoints are *placed* all at once from the curve's sampled segment
+/// density (no serial chain), then every piece is *certified* by a proven bound — four pieces
+/// per `SIMD4<Double>` step — and a piece that fails is split and checked again. So the
+/// guarantee comes from the method, a sound check per piece with a fallback, never from the
+/// placement being right: a wrong placement costs segments and time, not correctness.
+///
+/// ## Placement (an estimate, not a bound)
+///
+/// In the centred parameter u = t − ½ the ideal segment density is ρ = √(|n·B″|/(8τ)) with
+/// n·B″ = K/|B′|, K = B′ × B″ = κ₀ + κ₁u + κ₂u² (the cubic term cancels): a piece of length h
+/// where ρ is constant has the chord distance h²/8·|n·B″| = τ at h = 1/ρ. On K = 16 equal spans
+/// ρ̃ = (K²/|B′|²)^¼ is sampled at the 17 ends and 16 midpoints (fast fourth root, 0.25 %),
+/// capped at Wang's uniform density w (|n·B″| ≤ |B″| ≤ 6M), integrated by Simpson's rule per span,
+/// and n = ⌈1.03·∫ρ⌉ (if that exceeds Wang's ⌈w⌉ the uniform subdivision is used). Target k·T/n
+/// (T = ∫ρ) is mapped back to u in its span by the span's cubic Hermite inverse (end slopes
+/// I/(Lρ₀), I/(Lρ₁), capped at 2.12 so the cubic stays monotone), expanded in δ = k − k₀ so
+/// that every point costs three multiply-adds and no search. Levien's parabola-integral
+/// approximation (kurbo) places its points the same way, from closed forms on quadratic pieces;
+/// here the density is sampled on the cubic itself.
+///
+/// ## The bound (why every piece is within tolerance)
+///
+/// Take a piece [a, b], h = b − a, midpoint m, with the polyline's own vertices V₀ ≈ B(a),
+/// V₁ ≈ B(b), chord c = V₁ − V₀, unit normal n = c⊥/|c| and direction w = c/|c|. Every point X
+/// has dist(X, [V₀, V₁]) ≤ |n·(X − V₀)| + o, o the overshoot of w·(X − V₀) beyond [0, |c|].
+///
+/// 1. *Normal offset.* d(u) = n·(B(u) − V₀) is a cubic with |d(a)|, |d(b)| ≤ e (the vertex
+///    error; 0 for exact vertices, as n·c = 0). Write d = ℓ + p, ℓ linear through d(a), d(b) and
+///    p the cubic vanishing at a and b with p″ = n·B″, which is *linear*: with s ∈ [−1, 1] across
+///    the piece, p″ = M + D·s, M = n·B″(m), D = h/2·n·B‴, and p = h²/4·(s² − 1)(M/2 + D·s/6);
+///    as max (1 − s²) = 1 and max (1 − s²)|s| = 2/(3√3), |p| ≤ h²/8·(|M| + 2/(9√3)·|D|), so
+///
+///        |d(u)| ≤ e + h²/8·(|n·B″(m)| + 0.12830·h/2·|n·B‴|)     (2/(9√3) = 0.128300…).
+///
+///    Only the normal component of B″ enters, at the midpoint, plus a small third-derivative
+///    term: the piece can follow the local curvature (the previous kernel's end-value form
+///    h²/8·max|n·B″(a)|, |n·B″(b)| is the same with weight 1 on |D| and costs segments near
+///    inflections, where M vanishes).
+/// 2. *No overshoot* (a Markov-type test). If w·B′ vanished at some s₀ in the piece, B′(s₀) would
+///    be normal to the chord, so |B′(s₀)| = |d′(s₀)| = |p′(s₀) + ℓ′| ≤ (6√3·max|p| + 2e)/h — for
+///    cubics vanishing at both ends of [−1, 1], max|p′|/max|p| ≤ 3√3, reached by s − s³ (checked
+///    numerically in the tests). And |B′(s₀)| ≥ |c_exact|/h − max|B′ − mean B′| ≥
+///    (|c| − 2e)/h − h/2·|B″(m)| − h²/12·|B‴|. So when
+///
+///        |c| > 6√3·τ + h²/2·(|B″(m)|₁ + h·|B‴|₁/6) + slack
+///
+///    (L1 norms, which bound the Euclidean ones), w·B′ keeps one sign on the piece, positive since
+///    w·(B(b) − B(a)) ≈ |c| > 0: α = w·(B − V₀) runs monotonically from ≈ 0 to ≈ |c|, o ≤ e.
+///
+/// So a piece passes the vector test when, in squares (no square root, no division),
+///
+///     (h²·(|c × B″(m)| + 0.06415·h·|c × B‴|))² ≤ 64τ²·|c|²   and   |c|² > reach²,
+///
+/// with c × B″(m) and c × B‴ (B‴ = 6k₃ is constant). A piece that fails either test (≈ 1.2 per
+/// random curve: 0.8 placement misses and 0.4 pieces too short or too curved for the Markov test,
+/// usually near a cusp) is checked lane by lane by the full test: the same normal bound and the
+/// Bernstein test of c·B′ (its three coefficients on the piece positive), or, where that fails,
+/// the exact `ChordDeviation.bound` of the piece's Hermite sub-cubic; failing that it is halved and
+/// each half checked the same way, in order, the later vertices shifted.
+///
+/// ## Termination and the segment count
+///
+/// With M = max|Pᵢ − 2Pᵢ₊₁ + Pᵢ₊₂| and Wang's w = √(0.75·M/τ), every piece with h ≤ 0.7/w passes
+/// the full test (normal bound ≤ h²/8·6M ≤ 0.49τ, exact bound ≤ √2·0.49τ), so halving stops there;
+/// a piece that fails at h ≤ 0.7/w (only non-finite arithmetic does) or a curve that would need more
+/// than Wang's ⌈w⌉ segments is reported as `.fallback`, and `Flattening` uses Wang's uniform
+/// subdivision for it: never worse than the baseline.
+///
+/// ## Rounding
+///
+/// The curve is scaled by the power of two s at or below max|Pᵢ| (exact) so coordinates lie in
+/// (−2, 2); the centred coefficients have |kᵢ|·2⁻ⁱ ≤ 2, 3, 3, 2, so Horner at |u| ≤ ½ leaves each
+/// vertex within e ≈ 140ε (units of s) of B(u); the last vertex is certified as computed and
+/// then replaced by P₃ (at most e away: the segment moves by ≤ e). The tests use the computed
+/// chord's own normal, so only their arithmetic rounds: a few ε relative plus h²·O(ε) absolute in
+/// the normal bound, covered by τ's relative margin 32ε and the absolute allowance
+/// `Flattening.roundingAllowance` = 1024ε·s subtracted from the tolerance before the kernel sees
+/// it (vertex errors 2e, overshoot e, the Markov test's slack 4096ε ≈ 25e).
+///
+/// ## Measured (haswell build, `Benchmarks/run --workload flatten --tolerance 0.01`, 100,000 curves)
+///
+/// - Random cubics in [0, 100)²: 45.41 segments per curve, 0 of 100,000 over tolerance
+///   (measured piece by piece), 1.038× the reference count 43.73 (greedy furthest reach per
+///   inflection-free piece with the certified `ChordDeviation`, an upper bound of the optimum);
+///   DejaVu glyph outlines: 9.57 segments, 1.023× the reference 9.36, 0 of 100,000 over.
+/// - Rate (`run-peers --suite flatten`, 3 alternated rounds on a 2-core machine loaded to 12–20
+///   by other builds): 0.12× the shared C reference's curves/s on the random workload and 0.18×
+///   on the glyphs (the goal was 0.5×), 3.9–4.1× and 1.02–1.08× kurbo 0.13.1.
+/// - Per glyph curve ≈ 1,280 instructions (callgrind): the placement's ≈ 1,000 do not shrink with
+///   the segment count, so short curves pay for 33 samples and 16 spans; fewer spans for small
+///   Wang counts would be the next step (not measured).
+/// - Instructions (callgrind, 20,000 curves, per curve): ≈ 2,380 — placement ≈ 1,000 (sampling
+///   ≈ 360, span table ≈ 220, emission ≈ 400), main pass ≈ 800 (≈ 42 per four pieces),
+///   failed pieces ≈ 250, driver ≈ 150. The first version of this kernel (failed pieces
+///   collected and the polyline rebuilt afterwards, a curve-wide 6M in the monotone test,
+///   18τ from Markov's general inequality) ran ≈ 2,780: ≈ 4 failed pieces per curve.
+/// - Not kept: 12 spans instead of 16 — 45.80 segments, only 4 % fewer instructions;
+///   a quartic inverse through the span's midpoint count (prototype) — no fewer failures than
+///   the cubic Hermite; margins 1.05 / 1.08 (prototype) — 0.67 / 0.45 normal failures per curve
+///   against 0.82 at 1.03, for 0.7 / 1.8 more segments; trapezoid sums over 16–64 samples and
+///   piecewise-linear inverses (prototype) — 45.7–70 segments, 1.9–27 failures per curve.
+///
+/// ## The previous kernel (greedy steps in SIMD lanes), kept for its measurements
+///
 /// The fast adaptive flattening kernel: greedy steps whose every piece is certified by a cheap,
 /// proven bound on the distance from the curve to the chord, eight curves in flight in two groups
 /// of `SIMD4<Double>` lanes (each lane stepping its own curve), with no allocation per curve.
 ///
-/// ## The bound (why every piece is within tolerance)
+/// ### (previous kernel) The bound (why every piece is within tolerance)
 ///
 /// Work in the centred parameter u = t − ½ ∈ [−½, ½]. Take a piece [a, b], h = b − a, with
 /// vertices V₀ ≈ B(a), V₁ ≈ B(b) (the polyline's own vertices), chord c = V₁ − V₀, unit normal
@@ -38,7 +143,7 @@ import _CIntrinsics
 /// cusp, or where a straight curve reverses), the piece is checked instead by the exact
 /// `ChordDeviation.bound` of its Hermite sub-cubic, which includes the overshoot.
 ///
-/// ## Termination and the segment count
+/// ### (previous kernel) Termination and the segment count
 ///
 /// With M = max|Pᵢ − 2Pᵢ₊₁ + Pᵢ₊₂| and Wang's w = √(0.75·M/τ), |B″| ≤ 6M, so every piece with
 /// h ≤ 1/w has a normal bound ≤ τ and (interpolation remainder of B itself) distance to its
@@ -50,7 +155,7 @@ import _CIntrinsics
 /// arithmetic could do that) or ends with more pieces than Wang's ⌈w⌉ is reported as
 /// `.fallback`, and `Flattening` uses Wang's uniform subdivision for that curve.
 ///
-/// ## The step
+/// ### (previous kernel) The step
 ///
 /// After accepting [a, b] the next step is predicted from the local normal curvature along the
 /// step just taken, h₀ = b − a: the tangent T = B′(b) + h₀/2·B″(b) ≈ B′(b + h₀/2) (the chord
@@ -64,7 +169,7 @@ import _CIntrinsics
 /// Everything is compared in squares, so no absolute value, maximum of magnitudes or square root
 /// enters the certification.
 ///
-/// ## Rounding
+/// ### (previous kernel) Rounding
 ///
 /// The curve is scaled by the power of two s at or below max|Pᵢ| (exact) so coordinates lie in
 /// (−2, 2). The centred coefficients are kₒ = B(½), k₁ = B′(½), k₂ = B″(½)/2, k₃ = B‴/6, with
@@ -77,7 +182,7 @@ import _CIntrinsics
 /// (`roundingAllowance` = 1024ε·s) before the kernel sees it, and τ carries a further relative
 /// margin of 32ε.
 ///
-/// ## Implementation notes (measured with `perf` on the benchmark, haswell build)
+/// ### (previous kernel) Implementation notes (measured with `perf` on the benchmark, haswell build)
 ///
 /// - The second group is stepped only while it holds a curve: a single curve (the per-curve
 ///   API) or a path of at most four curves runs one group, 0.48 → 0.65 M curves/s on the
@@ -203,100 +308,72 @@ struct FlatteningKernel {
     typealias Mask = SIMDMask<SIMD4<Int64>>
 
     /// How one curve came out of the kernel.
-    enum Outcome {
-        /// Every piece certified; `bound` is the largest certified piece bound in the curve's units,
-        /// `scale` the curve's power-of-two scale s.
-        case certified(bound: Double, scale: Double)
-        /// The kernel gave up on this curve (see "Termination"); the caller falls back.
+    enum Outcome: Equatable {
+        /// Every piece certified: `count` vertices in `vertices` (curve units, the ends as the
+        /// kernel computed them) and parameters t in `parameters` (when stored); `bound` bounds
+        /// every piece, in units of the curve's scale s (the tolerance the pieces were certified
+        /// against).
+        case certified(count: Int, bound: Double)
+        /// The kernel gave up on this curve (its placement asked for more than Wang's count, or a
+        /// piece could not be certified — see "Termination"); the caller falls back.
         case fallback
     }
 
-    /// One curve's set-up, in the lane's scaled coordinates, computed before it enters a lane
-    /// (`BatchDriver` prepares curves in runs, so that the divisions and square roots of
-    /// independent curves overlap); loading it into a lane is then stores only.
-    struct Prepared {
-        /// The id `FlatteningDriver.finish` reports.
-        var id: Int
-        var scale: Double
-        var p0: Point, p1: Point, p2: Point, p3: Point
-        /// The tolerance the pieces are built against, in units of `scale`, and its square.
-        var tau: Double, tau2: Double
-        /// Wang's real count w for `tau` (> 1 here), and h_min = 0.7/w.
-        var wang: Double, hmin: Double
-        /// Centred power-basis coefficients: B(u) = k₀ + u(k₁ + u(k₂ + u·k₃)), u = t − ½.
-        var k0: Point, k1: Point, k2: Point, k3: Point
-        /// B′ and B″ at u = −½, exactly from the control points.
-        var d1: Point, d2: Point
-        /// The prediction factor σ·√(8τ) and the first trial step (`firstStep`).
-        var predict: Double, h0: Double
+    /// The number of parameter spans on which the density is sampled (ends and midpoints) and its
+    /// inverse interpolated.
+    static let spanCount = 16
+    /// The placed count is ⌈`countMargin` · ∫ρ⌉.
+    static let countMargin = 1.03
+    /// The largest Hermite slope of the inverse density on a span (both ≤ 3/√2: a monotone cubic).
+    static let largestSlope = 2.12
+    /// max over s ∈ [−1, 1] of (1 − s²)|s| / 3 = 2/(9√3) = 0.1283000598…, rounded up: the weight of
+    /// the B‴ term in the bound.
+    static let thirdDerivativeWeight = 0.128_300_06
 
-        /// `tau` is the tolerance already reduced by the rounding allowance, in units of s.
-        @inline(__always)
-        init(id: Int, scaled p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, scale: Double, tau: Double, wang: Double) {
-            self.id = id
-            (self.p0, self.p1, self.p2, self.p3) = (p0, p1, p2, p3)
-            self.scale = scale
-            let tau = tau * (1 - 32 * Double.ulpOfOne)
-            self.tau = tau
-            tau2 = tau * tau
-            self.wang = wang
-            let inverseWang = 1 / wang
-            hmin = 0.7 * inverseWang
-            let s03 = p0 + p3, s12 = p1 + p2
-            k0 = 0.125 * (s03 + 3 * s12)
-            k1 = 0.75 * ((p3 + p2) - (p1 + p0))
-            k2 = 1.5 * (s03 - s12)
-            k3 = (p3 - p0) + 3 * (p1 - p2)
-            d1 = 3 * (p1 - p0)
-            d2 = 6 * ((p2 - p1) - (p1 - p0))
-            // σ√(8τ) = σ·8τ·(8τ)^(−½), the inverse root by the prediction's approximation.
-            let r = FlatteningKernel.inverseFourthRoot(V(repeating: 8 * tau))[0]
-            predict = FlatteningKernel.stepSafety * 8 * tau * (r * r)
-            h0 = FlatteningKernel.firstStep(d1: d1, d2: d2, k3: k3, predict: predict, h0: inverseWang, hmin: hmin)
-        }
-    }
+    // MARK: Workspace
 
-    /// σ in the step prediction.
-    static let stepSafety = 0.98
+    /// Vertex slots: a curve with Wang count w needs at most ⌈w⌉ + 1 vertices (more is a fallback)
+    /// plus `padding`.
+    private(set) var capacity: Int
+    static let padding = 8
+    /// The placement's centred parameters u₀ = −½ < … < uₙ = ½ (and padding).
+    private(set) var placed: UnsafeMutablePointer<Double>
+    /// The polyline: parameters t (when stored) and interleaved vertices x₀ y₀ x₁ y₁ … in the
+    /// curve's units.
+    private(set) var parameters: UnsafeMutablePointer<Double>
+    private(set) var vertices: UnsafeMutablePointer<Double>
+    /// Per-curve scratch: density samples and the span table.
+    private let scratch: UnsafeMutablePointer<Double>
+    private static let scratchSize = 60 + 9 * spanCount
 
-    /// The number of lane slots a curve with Wang count w may use: at most ⌊w/0.7⌋ + 1 pieces
-    /// (see "Termination"), their vertices, one slot for the trial vertex and a margin.
-    static func slots(wang: Double) -> Int { Int((wang / 0.7).rounded(.up)) + 4 }
+    /// The vertex slots a new workspace has.
+    static let initialCapacity = 256
 
-    /// The largest Wang count a kernel of `capacity` slots takes (so `slots(wang:)` ≤ capacity).
-    static func largestWang(capacity: Int) -> Double { 0.7 * Double(capacity - 5) }
-
-    /// The fewest slots whose `largestWang(capacity:)` admits Wang count `wang` (one more than
-    /// `slots(wang:)`, and one for the rounding of 0.7·n).
-    static func capacity(forWang wang: Double) -> Int { slots(wang: wang) + 2 }
-
-    // MARK: Lane buffers
-
-    /// Lanes in flight.
-    static var laneCount: Int { 4 * groupCount }
-
-    /// The vertices (interleaved x, y, in the curve's units) and parameters of the curve in
-    /// each lane: lane l owns `points[2·capacity·l ..<]` and `parameters[capacity·l ..<]`.
-    let capacity: Int
-    let points: UnsafeMutablePointer<Double>
-    let parameters: UnsafeMutablePointer<Double>
-    let storeParameters: Bool
-    /// Where idle lanes write.
-    let scratch: UnsafeMutablePointer<Double>
-
-    init(capacity: Int, storeParameters: Bool) {
+    init(capacity: Int = FlatteningKernel.initialCapacity) {
         self.capacity = capacity
-        self.storeParameters = storeParameters
-        points = .allocate(capacity: FlatteningKernel.laneCount * 2 * capacity)
-        parameters = .allocate(capacity: FlatteningKernel.laneCount * capacity)
-        scratch = .allocate(capacity: 4)
+        let slots = capacity + FlatteningKernel.padding
+        placed = .allocate(capacity: slots)
+        parameters = .allocate(capacity: slots)
+        vertices = .allocate(capacity: 2 * slots)
+        scratch = .allocate(capacity: FlatteningKernel.scratchSize)
+        scratch.initialize(repeating: 0, count: FlatteningKernel.scratchSize)
     }
 
     func deallocate() {
-        points.deallocate()
-        parameters.deallocate()
-        scratch.deallocate()
+        placed.deallocate(); parameters.deallocate(); vertices.deallocate(); scratch.deallocate()
     }
+
+    /// Makes room for `count` vertices (the buffers only grow; their contents are not kept).
+    mutating func reserve(_ count: Int) {
+        guard count > capacity else { return }
+        let grown = Swift.max(count, 2 * capacity)
+        let replacement = FlatteningKernel(capacity: grown)
+        deallocate()
+        self = replacement
+    }
+
+    /// The vertex slots a curve with Wang count w may use (at most ⌈w⌉ + 1 vertices).
+    static func slots(wang: Double) -> Int { Int(wang.rounded(.up)) + 2 }
 
     /// True when any lane of `m` is set (an OR reduction; Swift's generic `any` is slower here).
     @inline(__always)
@@ -306,14 +383,16 @@ struct FlatteningKernel {
         return h[0] | h[1] != 0
     }
 
-    /// a^(−¼) for a > 0 to within 0.25 % (below), for the step prediction only: the exponent-bit
-    /// guess y₀ = bits⁻¹(K − bits(a)/4) (the bit pattern of a positive double is an affine
-    /// approximation of its log₂; K = 0x4FEB07AE147AE000 minimises the final error) and one Newton
-    /// step on y⁻⁴ = a, y₁ = y₀(5/4 − a·y₀⁴/4), which never overshoots. Integer shift and subtract
-    /// plus five multiplies: no square root or division unit, and it vectorises on every x86-64
-    /// level (Swift's `SIMD4<Double>.squareRoot()` becomes four libm calls). 0 gives a huge finite
-    /// value, so a zero curvature term predicts "to the end"; NaN and ∞ give NaN or a negative
-    /// value, which the caller's clamp to h_min catches.
+    /// The lanes of `m` as bits 0…3.
+    @inline(__always)
+    static func laneBits(_ m: Mask) -> Int {
+        (m[0] ? 1 : 0) | (m[1] ? 2 : 0) | (m[2] ? 4 : 0) | (m[3] ? 8 : 0)
+    }
+
+    /// a^(−¼) for a > 0 to within 0.25 % (below): the exponent-bit guess y₀ = bits⁻¹(K − bits(a)/4)
+    /// (K = 0x4FEB07AE147AE000) and one Newton step y₁ = y₀(5/4 − a·y₀⁴/4), which never
+    /// overshoots. Five multiplies and integer arithmetic, no square root or division unit. 0 gives
+    /// a huge finite value; it serves the density estimate only, never a certification.
     @inline(__always)
     static func inverseFourthRoot(_ a: V) -> V {
         let bits = SIMD4<UInt64>(repeating: 0x4FEB_07AE_147A_E000) &- (unsafeBitCast(a, to: SIMD4<UInt64>.self) &>> 2)
@@ -322,333 +401,354 @@ struct FlatteningKernel {
         return y * (V(repeating: 1.25) - (V(repeating: 0.25) * a) * (y2 * y2))
     }
 
-    /// The first step of a curve: the loop's prediction with h₀ = 1/w (Wang's step) at u = −½.
-    static func firstStep(d1: Point, d2: Point, k3: Point, predict: Double, h0: Double, hmin: Double) -> Double {
-        let t = d1 + (0.5 * h0) * d2
-        let f2 = d2 + h0 * (6 * k3)
-        let a = t.cross(d2), b = t.cross(f2)
-        let tt = t.lengthSquared
-        let r = inverseFourthRoot(V(tt, Swift.max(a * a, b * b), 0, 0))
-        let h = predict * tt * (r[0] * r[0] * r[0]) * r[1]
-        return h >= hmin ? h : hmin
+    // MARK: One curve
+
+    /// The centred coefficients and the constants of the tests for one scaled curve.
+    struct Curve {
+        /// B(u) = k₀ + u(k₁ + u(k₂ + u·k₃)), u = t − ½.
+        var k0: Point, k1: Point, k2: Point, k3: Point
+        var p0: Point, p3: Point
+        /// The tolerance in units of s (already reduced by the rounding allowance), with its
+        /// relative margin.
+        var tau: Double
+        /// Wang's real count w.
+        var wang: Double
+
+        @inline(__always)
+        init(scaled p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, tau: Double, wang: Double) {
+            let s03 = p0 + p3, s12 = p1 + p2
+            k0 = 0.125 * (s03 + 3 * s12)
+            k1 = 0.75 * ((p3 + p2) - (p1 + p0))
+            k2 = 1.5 * (s03 - s12)
+            k3 = (p3 - p0) + 3 * (p1 - p2)
+            (self.p0, self.p3) = (p0, p3)
+            self.tau = tau * (1 - 32 * Double.ulpOfOne)
+            self.wang = wang
+        }
+
+        @inline(__always) func point(_ u: Double) -> Point {
+            Point(((k3.x * u + k2.x) * u + k1.x) * u + k0.x, ((k3.y * u + k2.y) * u + k1.y) * u + k0.y)
+        }
+        @inline(__always) func derivative(_ u: Double) -> Point {
+            Point((3 * k3.x * u + 2 * k2.x) * u + k1.x, (3 * k3.y * u + 2 * k2.y) * u + k1.y)
+        }
+        @inline(__always) func secondDerivative(_ u: Double) -> Point {
+            Point(6 * k3.x * u + 2 * k2.x, 6 * k3.y * u + 2 * k2.y)
+        }
     }
 
-    // MARK: One group of four lanes
-
-    /// Everything four lanes carry, in memory: the hot loop reads the per-curve constants as
-    /// vector operands and loads and stores the small stepping state, so nothing competes for the
-    /// 16 vector registers, refilling a lane is a few scalar stores, and consecutive steps of
-    /// different groups overlap in the out-of-order window (their only dependencies are within a
-    /// group).
-    struct Group {
-        // Per-curve constants: centred coefficients kᵢ and the multiples Horner's derivatives use,
-        // P₃, τ², the prediction factor σ√(8τ), h_min and the scale s.
-        var k0x = V(), k0y = V(), k1x = V(), k1y = V(), k2x = V(), k2y = V(), k3x = V(), k3y = V()
-        var k2x2 = V(), k2y2 = V(), k3x3 = V(), k3y3 = V(), k3x6 = V(), k3y6 = V()
-        var p3x = V(), p3y = V(), tau2 = V(), predict = V(), hmin = V(), scale = V(repeating: 1)
-        // State: u, the next trial step, the vertex A ≈ B(u), B′(u), B″(u), the largest piece
-        // bound (a fraction), the vertex counts, which lanes hold a curve.
-        var u = V(repeating: -0.5), h = V(repeating: 1)
-        var ax = V(), ay = V(), d1x = V(), d1y = V(), d2x = V(), d2y = V()
-        var boundNum = V(), boundDen = V(repeating: 1)
-        var counts = SIMD4<Int64>(repeating: 0)
-        var active = Mask(repeating: false)
-        // Lanes that finished their curve / gave up in the last `advance`.
-        var finished = Mask(repeating: false), giveUp = Mask(repeating: false)
-        // Output cursors: lane l writes vertex k at out[l] + 2k, parameter k at par[l] + k.
-        var out = SIMD4<Int>(repeating: 0), par = SIMD4<Int>(repeating: 0)
-        // Read only when a lane needs attention or finishes.
-        var tau = V(), wang = V()
-        var ids = SIMD4<Int>(repeating: -1)
-    }
-
-    /// Puts curve `c` into `lane`, its first vertex P₀ written to `points`/`parameters`. Every
-    /// vector is rewritten whole (broadcast and blend with a one-hot mask): a single-lane store
-    /// followed by the loop's full-width load would defeat store-to-load forwarding.
+    /// The density ρ̃(u) = (K²/|B′|²)^¼ = √(|B′ × B″|/|B′|) at four parameters (ρ = ρ̃/√(8τ) is
+    /// the ideal segment density): K = B′ × B″ = κ₀ + κ₁u + κ₂u² (the cubic term cancels), one
+    /// approximate fourth root as K²·(K⁶|B′|²)^(−¼).
     @inline(__always)
-    static func load(_ lane: Int, _ c: UnsafePointer<Prepared>, into g: UnsafeMutablePointer<Group>,
-                     points: UnsafeMutablePointer<Double>, parameters: UnsafeMutablePointer<Double>) {
-        let m = SIMD4<Int64>(0, 1, 2, 3) .== SIMD4<Int64>(repeating: Int64(lane))
-        @inline(__always) func put(_ v: inout V, _ x: Double) { v = v.replacing(with: V(repeating: x), where: m) }
-        let p = c.pointee
-        put(&g.pointee.k0x, p.k0.x); put(&g.pointee.k0y, p.k0.y); put(&g.pointee.k1x, p.k1.x); put(&g.pointee.k1y, p.k1.y)
-        put(&g.pointee.k2x, p.k2.x); put(&g.pointee.k2y, p.k2.y); put(&g.pointee.k3x, p.k3.x); put(&g.pointee.k3y, p.k3.y)
-        put(&g.pointee.k2x2, 2 * p.k2.x); put(&g.pointee.k2y2, 2 * p.k2.y)
-        put(&g.pointee.k3x3, 3 * p.k3.x); put(&g.pointee.k3y3, 3 * p.k3.y)
-        put(&g.pointee.k3x6, 6 * p.k3.x); put(&g.pointee.k3y6, 6 * p.k3.y)
-        put(&g.pointee.p3x, p.p3.x); put(&g.pointee.p3y, p.p3.y)
-        put(&g.pointee.tau, p.tau); put(&g.pointee.tau2, p.tau2)
-        put(&g.pointee.predict, p.predict); put(&g.pointee.hmin, p.hmin)
-        put(&g.pointee.wang, p.wang); put(&g.pointee.scale, p.scale)
-        // The start: u = −½, A = P₀, B′ = 3(P₁ − P₀), B″ = 6(P₂ − 2P₁ + P₀).
-        put(&g.pointee.u, -0.5); put(&g.pointee.h, p.h0)
-        put(&g.pointee.ax, p.p0.x); put(&g.pointee.ay, p.p0.y)
-        put(&g.pointee.d1x, p.d1.x); put(&g.pointee.d1y, p.d1.y); put(&g.pointee.d2x, p.d2.x); put(&g.pointee.d2y, p.d2.y)
-        put(&g.pointee.boundNum, 0); put(&g.pointee.boundDen, 1)
-        g.pointee.counts.replace(with: 1, where: m)
-        g.pointee.active = g.pointee.active .| m
-        let intLane = SIMD4<Int>(0, 1, 2, 3) .== SIMD4<Int>(repeating: lane)
-        g.pointee.ids.replace(with: p.id, where: intLane)
-        g.pointee.out.replace(with: Int(bitPattern: points), where: intLane)
-        g.pointee.par.replace(with: Int(bitPattern: parameters), where: intLane)
-        points[0] = p.p0.x * p.scale; points[1] = p.p0.y * p.scale
-        parameters[0] = 0
+    static func density(_ u: V, _ c: Curve, kappa: (Double, Double, Double), cap: Double) -> V {
+        let dx = bt_relaxed_fma_double4(bt_relaxed_fma_double4(V(repeating: 3 * c.k3.x), u, V(repeating: 2 * c.k2.x)), u,
+                                        V(repeating: c.k1.x))
+        let dy = bt_relaxed_fma_double4(bt_relaxed_fma_double4(V(repeating: 3 * c.k3.y), u, V(repeating: 2 * c.k2.y)), u,
+                                        V(repeating: c.k1.y))
+        let q = bt_relaxed_fma_double4(dx, dx, dy * dy)
+        let k = bt_relaxed_fma_double4(bt_relaxed_fma_double4(V(repeating: kappa.2), u, V(repeating: kappa.1)), u,
+                                       V(repeating: kappa.0))
+        let k2 = k * k
+        let r = k2 * inverseFourthRoot((k2 * k2) * (k2 * q))
+        // Never above Wang's uniform density (|n·B″| ≤ |B″| ≤ 6M), NaN included.
+        return bt_min_double4(r, V(repeating: cap))
     }
 
-    /// Marks `lane` idle: it writes to `scratch` and never advances.
-    static func clear(_ lane: Int, _ g: UnsafeMutablePointer<Group>, scratch: UnsafeMutablePointer<Double>) {
-        let m = SIMD4<Int64>(0, 1, 2, 3) .== SIMD4<Int64>(repeating: Int64(lane))
-        g.pointee.active = g.pointee.active .& .!m
-        g.pointee.counts.replace(with: 0, where: m)
-        g.pointee.h.replace(with: 1, where: m)
-        g.pointee.u.replace(with: -0.5, where: m)
-        let intLane = SIMD4<Int>(0, 1, 2, 3) .== SIMD4<Int>(repeating: lane)
-        g.pointee.out.replace(with: Int(bitPattern: scratch), where: intLane)
-        g.pointee.par.replace(with: Int(bitPattern: scratch), where: intLane)
+    /// Flattens one scaled curve into `vertices` (× `scale`, curve units) and, when
+    /// `storeParameters`, `parameters` (t = u + ½).
+    @inline(__always)
+    mutating func flatten(_ c: Curve, scale: Double, storeParameters: Bool) -> Outcome {
+        guard let n = place(c) else { return .fallback }
+        return storeParameters ? certify(c, count: n, scale: scale, storeParameters: true)
+                               : certify(c, count: n, scale: scale, storeParameters: false)
     }
 
-    /// The exact check for the lanes of `lanes` whose normal bound passed but whose projection
-    /// may not be monotone: `ChordDeviation.bound` of the Hermite sub-cubic on [u, u + hh], with
-    /// vertices A, V and derivatives D₁ = B′(u), E₁ = B′(u + hh). Returns which passed and, for
-    /// those, the piece's bound² (as numerator over 1).
-    @inline(never)
-    static func exactCheck(_ lanes: Mask, ax: V, ay: V, vx: V, vy: V, d1x: V, d1y: V, e1x: V, e1y: V, hh: V,
-                           tau: V) -> (passed: Mask, bound2: V) {
-        var passed = Mask(repeating: false), bound2 = V()
-        for lane in 0..<4 where lanes[lane] {
-            let q0 = Point(ax[lane], ay[lane]), q3 = Point(vx[lane], vy[lane])
-            let third = hh[lane] / 3
-            let piece = CubicBezier(q0, q0 + third * Point(d1x[lane], d1y[lane]),
-                                    q3 - third * Point(e1x[lane], e1y[lane]), q3)
-            let bound = ChordDeviation.bound(piece)
-            if bound <= tau[lane] {
-                passed[lane] = true
-                bound2[lane] = bound * bound
-            }
+    /// The placement: the density sampled at the ends and midpoints of K equal spans, Simpson's
+    /// rule per span, n = ⌈margin·∫ρ⌉ and the targets k·∫ρ/n mapped back to u by each span's cubic
+    /// Hermite inverse; writes u₀ = −½ < u₁ < … < uₙ = ½ to `placed` and returns n, or nil when n
+    /// would exceed Wang's count (the uniform subdivision is then no worse).
+    @inline(__always)
+    mutating func place(_ c: Curve) -> Int? {
+        let K = FlatteningKernel.spanCount
+        let tau = c.tau
+        // ρ̃ ≤ √(8τ)·w = √(6M).
+        let cap = (8 * tau).squareRoot() * c.wang * (1 + 1e-9)
+        let kappa = (2 * c.k1.cross(c.k2), 6 * c.k1.cross(c.k3), 6 * c.k2.cross(c.k3))
+        let ends = scratch, mids = scratch + 24
+        let step = 1 / Double(K)
+        let lane = V(0, 1, 2, 3)
+        // The sample parameters (ends −½ + j/K, midpoints −½ + (j + ½)/K), unrolled so that they
+        // are constants.
+        let l = lane * step
+        for v in 0..<(K / 4 + 1) {
+            let u = V(repeating: -0.5 + Double(4 * v) * step) + l
+            (UnsafeMutableRawPointer(ends) + 32 * v).storeBytes(of: FlatteningKernel.density(u, c, kappa: kappa, cap: cap),
+                                                                 as: V.self)
         }
-        return (passed, bound2)
+        for v in 0..<(K / 4) {
+            let u = V(repeating: -0.5 + (Double(4 * v) + 0.5) * step) + l
+            (UnsafeMutableRawPointer(mids) + 32 * v).storeBytes(of: FlatteningKernel.density(u, c, kappa: kappa, cap: cap),
+                                                                 as: V.self)
+        }
+        // Per span: Simpson's increment I = L(ρ₀ + 4ρ½ + ρ₁)/6 (in units of √(8τ)), one division
+        // for 1/I and the inverse's end slopes s₀ = I/(Lρ₀), s₁ = I/(Lρ₁), and the running sums.
+        let inverse = scratch + 44, slope0 = inverse + K, slope1 = slope0 + K, cumulative = slope1 + K + 4
+        (cumulative - 4).update(repeating: 0, count: 4)
+        let tiny = V(repeating: 1e-150)
+        var total = 0.0
+        for v in 0..<(K / 4) {
+            let lo = (UnsafeRawPointer(ends) + 32 * v).loadUnaligned(as: V.self)
+            let hi = (UnsafeRawPointer(ends) + 32 * v + 8).loadUnaligned(as: V.self)
+            let mid = (UnsafeRawPointer(mids) + 32 * v).load(as: V.self)
+            let e0 = lo.replacing(with: tiny, where: .!(lo .> tiny)), e1 = hi.replacing(with: tiny, where: .!(hi .> tiny))
+            let inc = (lo + 4 * mid + hi) * (step / 6)
+            let r = 1 / (inc * e0 * e1 * step)
+            let q = inc * inc * r
+            (UnsafeMutableRawPointer(inverse) + 32 * v).storeBytes(of: r * e0 * e1 * step, as: V.self)
+            (UnsafeMutableRawPointer(slope0) + 32 * v).storeBytes(
+                of: bt_min_double4(q * e1, V(repeating: FlatteningKernel.largestSlope)), as: V.self)
+            (UnsafeMutableRawPointer(slope1) + 32 * v).storeBytes(
+                of: bt_min_double4(q * e0, V(repeating: FlatteningKernel.largestSlope)), as: V.self)
+            var sums = inc
+            sums[1] += sums[0]; sums[2] += sums[1]; sums[3] += sums[2]
+            sums += V(repeating: total)
+            total = sums[3]
+            (UnsafeMutableRawPointer(cumulative) + 32 * v).storeBytes(of: sums, as: V.self)
+        }
+        let wangCount = c.wang.rounded(.up)
+        let placed = (FlatteningKernel.countMargin * total / (8 * tau).squareRoot()).rounded(.up)
+        guard placed <= wangCount else { return nil }  // also NaN
+        let n = Swift.max(1, Int(placed))
+        reserve(Int(wangCount) + 2)
+        let u = self.placed
+        u[0] = -0.5
+        for i in n..<(n + FlatteningKernel.padding) { u[i] = 0.5 }
+        guard n > 1 else { return n }
+        // Span j takes the targets k ∈ [k₀, k₁], k₀ = ⌊N_{j−1}·n/T⌋ + 1, k₁ = ⌊N_j·n/T⌋ (n − 1
+        // for the last span); there u = b + L·H(w) with w = (k·T/n − N_{j−1})/I, expanded in
+        // δ = k − k₀ ∈ [0, …): u = e₀ + δ(e₁ + δ(e₂ + δ·e₃)).
+        let perCount = Double(n) / total, d = total / Double(n)
+        let e0 = scratch + 44 + 4 * K + 8, e1 = e0 + K, e2 = e1 + K, e3 = e2 + K
+        let firsts = e3 + K
+        let last = V(repeating: Double(n))
+        for v in 0..<(K / 4) {
+            let before = (UnsafeRawPointer(cumulative) + 32 * v - 8).loadUnaligned(as: V.self)
+            let inv = (UnsafeRawPointer(inverse) + 32 * v).load(as: V.self)
+            let s0 = (UnsafeRawPointer(slope0) + 32 * v).load(as: V.self)
+            let s1 = (UnsafeRawPointer(slope1) + 32 * v).load(as: V.self)
+            // The first target of the span, as a double (exact: integers below 2⁵³).
+            var first = bt_min_double4((before * perCount).rounded(.towardZero) + 1, last)
+            if v == 0 { first[0] = 1 }
+            let alpha = d * inv
+            let w = bt_relaxed_fma_double4(first, alpha, -(before * inv))
+            // H(w) = s₀w + a₂w² + a₃w³ and its derivatives at w, times L·αⁱ/i!.
+            let a2 = 3 - 2 * s0 - s1, a3 = s0 + s1 - 2
+            let h0 = w * bt_relaxed_fma_double4(w, bt_relaxed_fma_double4(w, a3, a2), s0)
+            let h1 = bt_relaxed_fma_double4(w, bt_relaxed_fma_double4(3 * w, a3, 2 * a2), s0)
+            let h2 = bt_relaxed_fma_double4(3 * w, a3, a2)
+            let start = V(repeating: -0.5 + 4 * Double(v) * step) + lane * step
+            let la = alpha * step
+            (UnsafeMutableRawPointer(e0) + 32 * v).storeBytes(of: bt_relaxed_fma_double4(h0, V(repeating: step), start), as: V.self)
+            (UnsafeMutableRawPointer(e1) + 32 * v).storeBytes(of: h1 * la, as: V.self)
+            (UnsafeMutableRawPointer(e2) + 32 * v).storeBytes(of: h2 * la * alpha, as: V.self)
+            (UnsafeMutableRawPointer(e3) + 32 * v).storeBytes(of: a3 * la * (alpha * alpha), as: V.self)
+            // As integers: the bits of first + 2⁵² less those of 2⁵² (exact below 2⁵²).
+            let magic = V(repeating: 0x1p52)
+            (UnsafeMutableRawPointer(firsts) + 32 * v).storeBytes(
+                of: unsafeBitCast(first + magic, to: SIMD4<Int64>.self) &- unsafeBitCast(magic, to: SIMD4<Int64>.self),
+                as: SIMD4<Int64>.self)
+        }
+        // Emission, span by span; each writes four values at a time (the next span overwrites the
+        // extra ones).
+        let firstTargets = UnsafeRawPointer(firsts).assumingMemoryBound(to: Int64.self)
+        var k = 1
+        for j in 0..<K {
+            let next = j == K - 1 ? n : Int(firstTargets[j + 1])
+            guard next > k else { continue }
+            let c0 = V(repeating: e0[j]), c1 = V(repeating: e1[j]), c2 = V(repeating: e2[j]), c3 = V(repeating: e3[j])
+            var delta = lane
+            repeat {
+                let value = bt_relaxed_fma_double4(delta, bt_relaxed_fma_double4(delta, bt_relaxed_fma_double4(delta, c3, c2), c1), c0)
+                (UnsafeMutableRawPointer(u + k)).storeBytes(of: value, as: V.self)
+                k += 4
+                delta += 4
+            } while k < next
+            k = next
+        }
+        u[n] = 0.5
+        return n
     }
 
-    /// One trial step in every lane of group `g`; true when a lane finished its curve or gave up
-    /// (`finished`, `giveUp`).
-    /// `u` and `h` (the loop-carried chain) are passed in registers; `g.pointee.u`, `.h` are
-    /// only current after `run` stores them for `drain`.
-    @_transparent
-    static func advance(_ g: UnsafeMutablePointer<Group>, _ u: inout V, _ h: inout V,
-                        storeParameters: Bool, nearlyFull: SIMD4<Int64>) -> Bool {
-        let half = V(repeating: 0.5), eighth = V(repeating: 0.125)
-        let active = g.pointee.active
-        // The trial piece [u, b].
-        let ub = u + h
-        let last = ub .>= half
-        let b = bt_min_double4(ub, half)
-        let hh = b - u
-        // B, B′, B″ at b by Horner in the centred basis; the last vertex is P₃ exactly.
-        var vx = bt_relaxed_fma_double4(bt_relaxed_fma_double4(bt_relaxed_fma_double4(g.pointee.k3x, b, g.pointee.k2x), b, g.pointee.k1x), b, g.pointee.k0x)
-        var vy = bt_relaxed_fma_double4(bt_relaxed_fma_double4(bt_relaxed_fma_double4(g.pointee.k3y, b, g.pointee.k2y), b, g.pointee.k1y), b, g.pointee.k0y)
-        vx.replace(with: g.pointee.p3x, where: last)
-        vy.replace(with: g.pointee.p3y, where: last)
-        let e1x = bt_relaxed_fma_double4(bt_relaxed_fma_double4(g.pointee.k3x3, b, g.pointee.k2x2), b, g.pointee.k1x)
-        let e1y = bt_relaxed_fma_double4(bt_relaxed_fma_double4(g.pointee.k3y3, b, g.pointee.k2y2), b, g.pointee.k1y)
-        let e2x = bt_relaxed_fma_double4(g.pointee.k3x6, b, g.pointee.k2x2)
-        let e2y = bt_relaxed_fma_double4(g.pointee.k3y6, b, g.pointee.k2y2)
-        // The chord and the normal bound, squared: (h²/8·max|c × B″|)² ≤ τ²·|c|².
-        let ax = g.pointee.ax, ay = g.pointee.ay
-        let d1x = g.pointee.d1x, d1y = g.pointee.d1y, d2x = g.pointee.d2x, d2y = g.pointee.d2y
-        // With the chord c = (cx, −ny): c × X = cx·X_y + ny·X_x and c·X = cx·X_x − ny·X_y.
-        let cx = vx - ax, ny = ay - vy
-        let ka = bt_relaxed_fma_double4(cx, d2y, ny * d2x), kb = bt_relaxed_fma_double4(cx, e2y, ny * e2x)
-        let ka2 = ka * ka, kb2 = kb * kb
-        let w = hh * hh * eighth
-        let lhs2 = (w * w) * ka2.replacing(with: kb2, where: kb2 .> ka2)
-        let c2 = bt_relaxed_fma_double4(cx, cx, ny * ny)
-        let normalOK = lhs2 .<= g.pointee.tau2 * c2
-        // Monotone projection: the Bernstein coefficients of c·B′ on [u, b] positive, each
-        // compared as cx·X_x > ny·X_y.
-        let hh2 = half * hh
-        let bx = bt_relaxed_fma_double4(hh2, d2x, d1x), by = bt_relaxed_fma_double4(hh2, d2y, d1y)
-        let monotone = (cx * d1x .> ny * d1y) .& (cx * bx .> ny * by) .& (cx * e1x .> ny * e1y)
-        var ok = normalOK .& monotone .& active
-        // This piece's bound², as a fraction, for the largest-bound bookkeeping.
-        var candNum = lhs2, candDen = c2
-
-        // The next step, predicted at b from the step just taken (used where accepted).
-        let tx = bt_relaxed_fma_double4(hh2, e2x, e1x), ty = bt_relaxed_fma_double4(hh2, e2y, e1y)
-        let f2x = bt_relaxed_fma_double4(hh, g.pointee.k3x6, e2x), f2y = bt_relaxed_fma_double4(hh, g.pointee.k3y6, e2y)
-        let ta = bt_relaxed_fma_double4(tx, e2y, -(ty * e2x)), tb = bt_relaxed_fma_double4(tx, f2y, -(ty * f2x))
-        let ta2 = ta * ta, tb2 = tb * tb
-        let tt = bt_relaxed_fma_double4(tx, tx, ty * ty)
-        let tk2 = ta2.replacing(with: tb2, where: tb2 .> ta2)
-        // (|T|²/tk2)^¼ = |T|²·(|T|⁶·tk2)^(−¼): one fourth root.
-        var hNext = (g.pointee.predict * tt) * FlatteningKernel.inverseFourthRoot((tt * tt) * (tt * tk2))
-
-        // The common case: every active lane accepts and none reaches the end. Anything
-        // else — a rejection, the exact check, a finished curve, a nearly full buffer — is
-        // sorted out here, lane by lane where it must be.
-        var event = false
-        let counts = g.pointee.counts
-        let attention = (.!ok .| last .| (counts .>= nearlyFull)) .& active
-        let slow = FlatteningKernel.anyLane(attention)
-        if slow {
-            let exactNeeded = normalOK .& .!monotone .& active
-            if FlatteningKernel.anyLane(exactNeeded) {
-                let exact = exactCheck(exactNeeded, ax: ax, ay: ay, vx: vx, vy: vy, d1x: d1x, d1y: d1y, e1x: e1x, e1y: e1y,
-                                       hh: hh, tau: g.pointee.tau)
-                ok = ok .| exact.passed
-                candNum.replace(with: exact.bound2, where: exact.passed)
-                candDen.replace(with: 1, where: exact.passed)
-            }
-            let rejected = .!ok .& active
-            if FlatteningKernel.anyLane(rejected) {
-                // Shrink by the bound (∝ h²), or halve when only monotonicity failed.
-                let allowed = g.pointee.tau2 * c2, ra = FlatteningKernel.inverseFourthRoot(allowed)
-                var factor = V(repeating: 0.95) * allowed * (ra * ra * ra) * FlatteningKernel.inverseFourthRoot(lhs2)
-                factor.replace(with: 0.95, where: factor .> 0.95)
-                factor.replace(with: 0.5, where: normalOK .| .!(factor .> 0))
-                hNext.replace(with: hh * factor, where: rejected)
-            }
-            // A trial at or below h_min must pass (see "Termination"), and a lane must not run
-            // out of slots: otherwise give up on the curve.
-            let giveUp = (rejected .& (hh .<= g.pointee.hmin)) .| (active .& (counts .>= nearlyFull))
-            ok = ok .& .!giveUp
-            let finished = ok .& last
-            g.pointee.giveUp = giveUp
-            g.pointee.finished = finished
-            event = FlatteningKernel.anyLane(finished .| giveUp)
+    /// Wang's uniform subdivision into the workspace: the n + 1 vertices B(k/n) (× scale) by
+    /// Horner, two points per vector (x y x y, as the shared C reference computes them), and the
+    /// parameters k/n when stored; returns the vertex count n + 1.
+    mutating func uniform(_ c: Curve, segments n: Int, scale: Double, storeParameters: Bool) -> Int {
+        reserve(n + 1)
+        let k0 = V(c.k0.x, c.k0.y, c.k0.x, c.k0.y), k1 = V(c.k1.x, c.k1.y, c.k1.x, c.k1.y)
+        let k2 = V(c.k2.x, c.k2.y, c.k2.x, c.k2.y), k3 = V(c.k3.x, c.k3.y, c.k3.x, c.k3.y)
+        let s = V(repeating: scale), h = V(repeating: 1 / Double(n)), minusHalf = V(repeating: -0.5)
+        var j = V(0, 0, 1, 1)
+        let out = UnsafeMutableRawPointer(vertices)
+        var k = 0
+        while k <= n {
+            let u = bt_relaxed_fma_double4(j, h, minusHalf)
+            let p = bt_relaxed_fma_double4(bt_relaxed_fma_double4(bt_relaxed_fma_double4(k3, u, k2), u, k1), u, k0)
+            (out + 16 * k).storeBytes(of: p * s, as: V.self)
+            j += 2
+            k += 2
         }
-        // Never below h_min (NaN predictions included).
-        let hmin = g.pointee.hmin
-        hNext.replace(with: hmin, where: .!(hNext .>= hmin))
-
-        // Largest piece bound so far: candNum/candDen > boundNum/boundDen, cross-multiplied.
-        let boundNum = g.pointee.boundNum, boundDen = g.pointee.boundDen
-        let larger = ok .& (candNum * boundDen .> boundNum * candDen)
-        g.pointee.boundNum = boundNum.replacing(with: candNum, where: larger)
-        g.pointee.boundDen = boundDen.replacing(with: candDen, where: larger)
-
-        // Write every lane's trial vertex (x, y as one 16-byte store); only accepted ones advance
-        // the count.
-        let scale = g.pointee.scale
-        let sx = vx * scale, sy = vy * scale
-        let even = SIMD4(sx[0], sy[0], sx[2], sy[2]), odd = SIMD4(sx[1], sy[1], sx[3], sy[3])
-        let out = g.pointee.out &+ 16 &* SIMD4<Int>(truncatingIfNeeded: counts)
-        UnsafeMutableRawPointer(bitPattern: out[0]).unsafelyUnwrapped.storeBytes(of: even.lowHalf, as: SIMD2<Double>.self)
-        UnsafeMutableRawPointer(bitPattern: out[1]).unsafelyUnwrapped.storeBytes(of: odd.lowHalf, as: SIMD2<Double>.self)
-        UnsafeMutableRawPointer(bitPattern: out[2]).unsafelyUnwrapped.storeBytes(of: even.highHalf, as: SIMD2<Double>.self)
-        UnsafeMutableRawPointer(bitPattern: out[3]).unsafelyUnwrapped.storeBytes(of: odd.highHalf, as: SIMD2<Double>.self)
         if storeParameters {
-            let t = b + half
-            let par = g.pointee.par &+ 8 &* SIMD4<Int>(truncatingIfNeeded: counts)
-            UnsafeMutablePointer<Double>(bitPattern: par[0]).unsafelyUnwrapped.pointee = t[0]
-            UnsafeMutablePointer<Double>(bitPattern: par[1]).unsafelyUnwrapped.pointee = t[1]
-            UnsafeMutablePointer<Double>(bitPattern: par[2]).unsafelyUnwrapped.pointee = t[2]
-            UnsafeMutablePointer<Double>(bitPattern: par[3]).unsafelyUnwrapped.pointee = t[3]
+            for k in 0...n { parameters[k] = Double(k) / Double(n) }
+            parameters[n] = 1
         }
-        g.pointee.counts = counts &- unsafeBitCast(ok, to: SIMD4<Int64>.self)
-
-        h = hNext
-        if slow {
-            u.replace(with: b, where: ok)
-            g.pointee.ax = ax.replacing(with: vx, where: ok); g.pointee.ay = ay.replacing(with: vy, where: ok)
-            g.pointee.d1x = d1x.replacing(with: e1x, where: ok); g.pointee.d1y = d1y.replacing(with: e1y, where: ok)
-            g.pointee.d2x = d2x.replacing(with: e2x, where: ok); g.pointee.d2y = d2y.replacing(with: e2y, where: ok)
-        } else {
-            // Every active lane accepted (idle lanes' state is never read): no blends, and u does
-            // not wait for the certification.
-            u = b
-            g.pointee.ax = vx; g.pointee.ay = vy
-            g.pointee.d1x = e1x; g.pointee.d1y = e1y
-            g.pointee.d2x = e2x; g.pointee.d2y = e2y
-        }
-        return event
+        return n + 1
     }
 
-    // MARK: The lockstep loop
-
-    /// Groups of four lanes in flight (two, stepped alternately, so that one group's dependency
-    /// chain overlaps the other's).
-    static let groupCount = 2
-
-    /// Flattens the curves `driver.next()` hands out, `4·groupCount` at a time, calling
-    /// `driver.finish` for each as soon as its lane completes (completion order) with its
-    /// vertices (interleaved x, y in the curve's own units) and parameters (t ∈ [0, 1], when
-    /// stored) in the lane buffers, valid during the call. `next` must only hand out curves whose
-    /// `slots(wang:)` fit `capacity`.
-    func run<Driver: FlatteningDriver>(_ driver: inout Driver) {
-        let groupCount = FlatteningKernel.groupCount
-        let groups = UnsafeMutablePointer<Group>.allocate(capacity: groupCount)
-        groups.initialize(repeating: Group(), count: groupCount)
-        defer { groups.deallocate() }
-        var activeLanes = 0
-        for g in 0..<groupCount {
-            for lane in 0..<4 where refill(&driver, groups + g, lane, slot: 4 * g + lane) { activeLanes += 1 }
-        }
-        let nearlyFull = SIMD4<Int64>(repeating: Int64(capacity - 3))
-        let storeParameters = self.storeParameters
-        // Two groups stepped alternately, their u and h in registers.
-        let g0 = groups, g1 = groups + 1
-        var u0 = g0.pointee.u, h0 = g0.pointee.h, u1 = g1.pointee.u, h1 = g1.pointee.h
-        // The second group is stepped only while it holds a curve (a run of at most four curves,
-        // such as a single curve, leaves it idle).
-        var stepSecond = FlatteningKernel.anyLane(g1.pointee.active)
-        while activeLanes > 0 {
-            let e0 = FlatteningKernel.advance(g0, &u0, &h0, storeParameters: storeParameters, nearlyFull: nearlyFull)
-            let e1 = stepSecond && FlatteningKernel.advance(g1, &u1, &h1, storeParameters: storeParameters, nearlyFull: nearlyFull)
-            if e0 || e1 {
-                (g0.pointee.u, g0.pointee.h, g1.pointee.u, g1.pointee.h) = (u0, h0, u1, h1)
-                if e0 { activeLanes -= drain(&driver, g0, group: 0) }
-                if e1 { activeLanes -= drain(&driver, g1, group: 1) }
-                (u0, h0, u1, h1) = (g0.pointee.u, g0.pointee.h, g1.pointee.u, g1.pointee.h)
-                stepSecond = FlatteningKernel.anyLane(g1.pointee.active)
-            }
-        }
-    }
-
-    /// Loads the driver's next curve into `lane` (buffer `slot`) and returns true, or marks the
-    /// lane idle and returns false.
-    @inline(never)
-    func refill<Driver: FlatteningDriver>(_ driver: inout Driver, _ g: UnsafeMutablePointer<Group>,
-                                          _ lane: Int, slot: Int) -> Bool {
-        if let c = driver.next() {
-            FlatteningKernel.load(lane, c, into: g, points: points + 2 * capacity * slot,
-                                  parameters: parameters + capacity * slot)
-            return true
-        }
-        FlatteningKernel.clear(lane, g, scratch: scratch)
-        return false
-    }
-
-    /// Delivers the group's finished (or abandoned) curves and refills their lanes; returns how
-    /// many lanes fell idle.
-    @inline(never)
-    func drain<Driver: FlatteningDriver>(_ driver: inout Driver, _ g: UnsafeMutablePointer<Group>, group: Int) -> Int {
-        var idle = 0
-        for lane in 0..<4 where g.pointee.finished[lane] || g.pointee.giveUp[lane] {
-            let n = Int(g.pointee.counts[lane])
-            let base = points + 2 * capacity * (4 * group + lane), tBase = parameters + capacity * (4 * group + lane)
-            let outcome: Outcome
-            if g.pointee.giveUp[lane] || Double(n - 1) > g.pointee.wang[lane].rounded(.up) {
-                outcome = .fallback
+    /// The main pass: every piece [uᵢ, uᵢ₊₁] evaluated and certified, four at a time, its end
+    /// vertex written (× scale) as computed; a failed piece is split there and then (`refine`),
+    /// the later vertices shifted by the inserted ones.
+    @inline(__always)
+    mutating func certify(_ c: Curve, count n: Int, scale: Double, storeParameters: Bool) -> Outcome {
+        let u = placed, out = vertices, tOut = parameters
+        let k0x = V(repeating: c.k0.x), k0y = V(repeating: c.k0.y), k1x = V(repeating: c.k1.x), k1y = V(repeating: c.k1.y)
+        let k2x = V(repeating: c.k2.x), k2y = V(repeating: c.k2.y), k3x = V(repeating: c.k3.x), k3y = V(repeating: c.k3.y)
+        let twoK2x = V(repeating: 2 * c.k2.x), twoK2y = V(repeating: 2 * c.k2.y)
+        let sixK3x = V(repeating: 6 * c.k3.x), sixK3y = V(repeating: 6 * c.k3.y)
+        let weight = V(repeating: FlatteningKernel.thirdDerivativeWeight * 0.5)
+        // Normal bound h²/8·(|c × B″(m)| + w·h/2·|c × B‴|) ≤ τ|c|, squared: (h²Z)² ≤ 64τ²|c|².
+        let tau64 = V(repeating: 64 * c.tau * c.tau)
+        // Monotone (no overshoot): |c| > 6√3·τ + h²/2·(|B″(m)|₁ + h·|B‴|₁/6) + slack, squared.
+        let mono0 = V(repeating: FlatteningKernel.markov * c.tau + FlatteningKernel.monotoneSlack)
+        let third = V(repeating: (abs(6 * c.k3.x) + abs(6 * c.k3.y)) / 6 * (1 + 1e-12))
+        let s = V(repeating: scale)
+        let limit = Swift.min(Int(c.wang.rounded(.up)) + 1, capacity)  // vertices
+        var prevX = V(repeating: c.p0.x), prevY = V(repeating: c.p0.y)
+        out[0] = c.p0.x * scale; out[1] = c.p0.y * scale
+        if storeParameters { tOut[0] = 0 }
+        var position = 1  // the next vertex written
+        var i = 0
+        while i < n {
+            let b = (UnsafeRawPointer(u + i + 1)).loadUnaligned(as: V.self)
+            let a = (UnsafeRawPointer(u + i)).loadUnaligned(as: V.self)
+            let h = b - a
+            let m = bt_relaxed_fma_double4(V(repeating: -0.5), h, b)
+            let vx = bt_relaxed_fma_double4(bt_relaxed_fma_double4(bt_relaxed_fma_double4(k3x, b, k2x), b, k1x), b, k0x)
+            let vy = bt_relaxed_fma_double4(bt_relaxed_fma_double4(bt_relaxed_fma_double4(k3y, b, k2y), b, k1y), b, k0y)
+            let ax = V(prevX[3], vx[0], vx[1], vx[2]), ay = V(prevY[3], vy[0], vy[1], vy[2])
+            let cx = vx - ax, cy = vy - ay
+            let y = bt_relaxed_fma_double4(cx, sixK3y, -(cy * sixK3x))
+            let ex = bt_relaxed_fma_double4(sixK3x, m, twoK2x), ey = bt_relaxed_fma_double4(sixK3y, m, twoK2y)
+            let x = bt_relaxed_fma_double4(cx, ey, -(cy * ex))
+            let z = bt_relaxed_fma_double4(weight * h, FlatteningKernel.magnitude(y), FlatteningKernel.magnitude(x))
+            let h2 = h * h
+            let lhs = h2 * z
+            let c2 = bt_relaxed_fma_double4(cx, cx, cy * cy)
+            let e1 = FlatteningKernel.magnitude(ex) + FlatteningKernel.magnitude(ey)
+            let reach = bt_relaxed_fma_double4(V(repeating: 0.5) * h2, bt_relaxed_fma_double4(h, third, e1), mono0)
+            let ok = (lhs * lhs .<= tau64 * c2) .& (c2 .> reach * reach)
+            let sx = vx * s, sy = vy * s
+            let full = i + 4 <= n
+            if full && FlatteningKernel.allLanes(ok) {
+                let raw = UnsafeMutableRawPointer(out + 2 * position)
+                raw.storeBytes(of: V(sx[0], sy[0], sx[1], sy[1]), as: V.self)
+                (raw + 32).storeBytes(of: V(sx[2], sy[2], sx[3], sy[3]), as: V.self)
+                if storeParameters {
+                    (UnsafeMutableRawPointer(tOut + position)).storeBytes(of: b + 0.5, as: V.self)
+                }
+                position += 4
             } else {
-                let scale = g.pointee.scale[lane]
-                outcome = .certified(bound: (g.pointee.boundNum[lane] / g.pointee.boundDen[lane]).squareRoot() * scale,
-                                     scale: scale)
+                // Lane by lane, in order: a passing piece's vertex as computed, a failing one
+                // replaced by certified sub-pieces first (the last vector: only its pieces).
+                var output = Output(parameters: tOut, vertices: out, count: position, limit: limit, scale: scale,
+                                    storeParameters: storeParameters)
+                for l in 0..<(full ? 4 : n - i) {
+                    if !ok[l] {
+                        guard refine(c, from: a[l], Point(ax[l], ay[l]), to: b[l], Point(vx[l], vy[l]), into: &output) != nil
+                        else { return .fallback }
+                    }
+                    guard output.count < limit else { return .fallback }
+                    output.append(b[l], Point(sx[l], sy[l]))
+                }
+                position = output.count
             }
-            driver.finish(id: g.pointee.ids[lane], vertices: base, parameters: tBase, count: n, outcome: outcome)
-            if !refill(&driver, g, lane, slot: 4 * group + lane) { idle += 1 }
+            prevX = vx; prevY = vy
+            i += 4
         }
-        g.pointee.finished = Mask(repeating: false)
-        g.pointee.giveUp = g.pointee.finished
-        return idle
+        return .certified(count: position, bound: c.tau)
     }
-}
 
-/// Where `FlatteningKernel.run` gets its curves and delivers its results.
-protocol FlatteningDriver {
-    /// The next curve for the kernel (its `id` is what `finish` reports), valid until the next
-    /// call; nil when none is left.
-    mutating func next() -> UnsafePointer<FlatteningKernel.Prepared>?
-    /// One curve done: `count` vertices and parameters in the kernel's buffers, valid during the call.
-    mutating func finish(id: Int, vertices: UnsafePointer<Double>, parameters: UnsafePointer<Double>, count: Int,
-                         outcome: FlatteningKernel.Outcome)
+    /// True when every lane of `m` is set.
+    @inline(__always)
+    static func allLanes(_ m: Mask) -> Bool {
+        let v = unsafeBitCast(m, to: SIMD4<Int64>.self)
+        let h = v.lowHalf & v.highHalf
+        return h[0] & h[1] == -1
+    }
+
+    /// |v| per lane (the sign bits cleared: one `vandpd`).
+    @inline(__always)
+    static func magnitude(_ v: V) -> V {
+        unsafeBitCast(unsafeBitCast(v, to: SIMD4<UInt64>.self) & SIMD4(repeating: 0x7FFF_FFFF_FFFF_FFFF), to: V.self)
+    }
+
+    /// The monotone test's allowance for vertex rounding (≈ 25e, e ≈ 140ε, in units of s).
+    static let monotoneSlack = 4096 * Double.ulpOfOne
+    /// 2·3√3 (rounded up): |p′| ≤ 6√3·max|p|/h for a cubic p vanishing at both ends of an interval
+    /// of length h (the supremum is reached by p ∝ s − s³ on [−1, 1]).
+    static let markov = 10.3924
+
+    // MARK: Failed pieces
+
+    /// Where `refine` appends breakpoints: parameters t (when stored) and vertices × scale.
+    struct Output {
+        let parameters: UnsafeMutablePointer<Double>, vertices: UnsafeMutablePointer<Double>
+        var count: Int
+        let limit: Int, scale: Double, storeParameters: Bool
+
+        /// Appends the vertex (already × scale) at centred parameter u.
+        @inline(__always) mutating func append(_ u: Double, _ scaledVertex: Point) {
+            if storeParameters { parameters[count] = u + 0.5 }
+            vertices[2 * count] = scaledVertex.x
+            vertices[2 * count + 1] = scaledVertex.y
+            count += 1
+        }
+    }
+
+    /// Splits [a, b] (vertices va, vb) in halves until every piece passes the full test
+    /// (`pieceBound`); appends the interior breakpoints and their vertices, in order, to `out` and
+    /// returns the largest piece bound, or nil when a piece at or below h_min = 0.7/w still fails
+    /// (only non-finite arithmetic does) or the vertices would exceed `out.limit`.
+    func refine(_ c: Curve, from a: Double, _ va: Point, to b: Double, _ vb: Point, into out: inout Output) -> Double? {
+        if let bound = pieceBound(c, from: a, va, to: b, vb) { return bound }
+        guard b - a > 0.7 / c.wang, out.count < out.limit else { return nil }
+        let m = 0.5 * (a + b), vm = c.point(m)
+        guard let left = refine(c, from: a, va, to: m, vm, into: &out), out.count < out.limit else { return nil }
+        out.append(m, vm * out.scale)
+        guard let right = refine(c, from: m, vm, to: b, vb, into: &out) else { return nil }
+        return Swift.max(left, right)
+    }
+
+    /// The full test of one piece [a, b] with vertices va, vb (scalar, slow path): the normal bound
+    /// with the chord vb − va, and either the Bernstein monotone test of c·B′ or, failing that, the
+    /// exact `ChordDeviation.bound` of the piece's Hermite sub-cubic; the piece's bound when it
+    /// passes, else nil.
+    func pieceBound(_ c: Curve, from a: Double, _ va: Point, to b: Double, _ vb: Point) -> Double? {
+        guard b > a else { return nil }
+        let h = b - a, m = 0.5 * (a + b)
+        let chord = vb - va
+        let c2 = chord.lengthSquared
+        let x = chord.cross(c.secondDerivative(m)), y = chord.cross(6 * c.k3)
+        let lhs = h * h * (abs(x) + FlatteningKernel.thirdDerivativeWeight * 0.5 * h * abs(y))
+        guard lhs * lhs <= 64 * c.tau * c.tau * c2 else { return nil }
+        let d1 = c.derivative(a), d2 = c.secondDerivative(a), e1 = c.derivative(b)
+        let blossom = d1 + (0.5 * h) * d2
+        if chord.dot(d1) > 0 && chord.dot(blossom) > 0 && chord.dot(e1) > 0 {
+            return 0.125 * (lhs * lhs / c2).squareRoot()
+        }
+        let third = h / 3
+        let piece = CubicBezier(va, va + third * d1, vb - third * e1, vb)
+        let exact = ChordDeviation.bound(piece)
+        return exact <= c.tau ? exact : nil
+    }
 }

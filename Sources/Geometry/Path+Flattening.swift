@@ -93,7 +93,7 @@ extension Flattening {
     }
 
     /// The polylines of `curves` — curve i's vertices are `points[starts[i] ..< starts[i] + counts[i]]`
-    /// (in completion order in `points`) — their statuses and bounds; where `quadratics[i]` is
+    /// (in index order in `points`) — their statuses and bounds; where `quadratics[i]` is
     /// set the vertices are that quadratic's points at the kernel's parameters, as
     /// `flatten(_: PathSegment)` gives them.
     func flattenedPieces(_ curves: [CubicBezier], quadratics: [QuadraticBezier?])
@@ -117,22 +117,11 @@ extension Flattening {
         return (points, starts, counts, statuses, bounds)
     }
 
-    /// `forEachFlattened` over `curves` with lanes as large as the largest curve the kernel takes
-    /// needs (`prepare`'s test; a few kilobytes for most paths, instead of the batch default's
-    /// 192 KiB), so that no curve is deferred to a second kernel run unless it needs more than
-    /// the batch default.
+    /// `forEachFlattened` over `curves`.
     func forEachPiece(_ curves: [CubicBezier], withParameters: Bool, _ body: (FlattenedCurveView) -> Void) {
         guard !curves.isEmpty else { return }
-        var largestWang = 1.0
-        if method == .adaptive {
-            for c in curves {
-                let w = scaled(c).wang
-                if w > largestWang && w <= Double(Swift.min(maxSegments, Flattening.largestMaxSegments)) { largestWang = w }  // not NaN
-            }
-        }
-        let capacity = Swift.min(Flattening.batchCapacity, FlatteningKernel.capacity(forWang: largestWang))
         curves.withUnsafeBufferPointer { buffer in
-            forEach(BufferCurveSource(buffer: buffer), withParameters: withParameters, capacity: capacity, body)
+            forEach(BufferCurveSource(buffer: buffer), withParameters: withParameters, body)
         }
     }
 

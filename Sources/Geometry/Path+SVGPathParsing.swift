@@ -1,3 +1,5 @@
+import _Support
+
 extension Path {
     /// Parses SVG path data (the `d` attribute) into a path, in SVG's own coordinates (no y flip).
     ///
@@ -329,14 +331,10 @@ struct SVGPathParser {
         if b >= 0x20 && b < 0x7F { return "'\(Character(Unicode.Scalar(b)))'" }
         var iterator = bytes[offset...].makeIterator()
         var decoder = UTF8()
-        let value: UInt32
-        if case .scalarValue(let scalar) = decoder.decode(&iterator) {
-            value = scalar.value
-        } else {
-            value = UInt32(b)  // unreachable for a String's bytes at a scalar boundary
+        guard case .scalarValue(let scalar) = decoder.decode(&iterator) else {
+            return MessageText.codePoint(Unicode.Scalar(b))  // unreachable for a String's bytes at a scalar boundary
         }
-        let hex = String(value, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: Swift.max(0, 4 - hex.count)) + hex
+        return MessageText.codePoint(scalar)
     }
 
     /// The bytes start..<end (ASCII, as they matched the number grammar), shortened to at most

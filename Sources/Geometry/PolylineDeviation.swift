@@ -1,4 +1,5 @@
 import Foundation
+import _Support
 
 /// Measures how far a curve strays from a polyline, independently of how the polyline was made:
 /// dense sampling of the curve plus local maximisation (golden-section search) around every
@@ -70,28 +71,10 @@ public enum PolylineDeviation {
             let leftOK = k == 0 || values[k] >= values[k - 1]
             let rightOK = k == n || values[k] >= values[k + 1]
             guard leftOK && rightOK else { continue }
-            let r = goldenSection(f, ts[Swift.max(0, k - 1)], ts[Swift.min(n, k + 1)])
-            if r.deviation > best.deviation { best = r }
+            // 40 steps: the bracket shrinks by 0.618⁴⁰ ≈ 4e-9.
+            let r = GoldenSection.maximum(of: f, from: ts[Swift.max(0, k - 1)], to: ts[Swift.min(n, k + 1)], steps: 40)
+            if r.value > best.deviation { best = (r.value, r.t) }
         }
         return best
-    }
-
-    /// Golden-section search for a maximum of f on [a, b] (40 steps: the bracket shrinks by
-    /// 0.618⁴⁰ ≈ 4e-9).
-    static func goldenSection(_ f: (Double) -> Double, _ a: Double, _ b: Double) -> (deviation: Double, t: Double) {
-        let r = (5.0.squareRoot() - 1) / 2
-        var (lo, hi) = (a, b)
-        var x1 = hi - r * (hi - lo), x2 = lo + r * (hi - lo)
-        var f1 = f(x1), f2 = f(x2)
-        for _ in 0..<40 {
-            if f1 < f2 {
-                lo = x1; x1 = x2; f1 = f2
-                x2 = lo + r * (hi - lo); f2 = f(x2)
-            } else {
-                hi = x2; x2 = x1; f2 = f1
-                x1 = hi - r * (hi - lo); f1 = f(x1)
-            }
-        }
-        return f1 > f2 ? (f1, x1) : (f2, x2)
     }
 }

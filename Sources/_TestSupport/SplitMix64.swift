@@ -1,21 +1,4 @@
-/// SplitMix64 (Steele, Lea & Flood, "Fast splittable pseudorandom number generators",
-/// OOPSLA 2014): a small, fast, seedable generator, so every randomised test is reproducible.
-/// Not for cryptography.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
-    private var state: UInt64
+import _Support
 
-    public init(seed: UInt64) { state = seed }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A uniform Double in [lower, upper).
-    public mutating func uniform(_ lower: Double, _ upper: Double) -> Double {
-        Double.random(in: lower..<upper, using: &self)
-    }
-}
+/// The package's one seeded generator (`_Support`), so every randomised test is reproducible.
+package typealias SplitMix64 = _Support.SplitMix64

@@ -1,5 +1,5 @@
+import DataFiles
 import Foundation
-import Render
 
 // An interrupted run (Ctrl-C, kill, a closed terminal) leaves each output file complete or
 // absent — AtomicFile guarantees that much — and, with this, no temporary file either.

@@ -1,5 +1,5 @@
 import Foundation
-import Render
+import DataFiles
 import Testing
 import _TestSupport
 

@@ -1,4 +1,5 @@
 import Foundation
+import DataFiles
 import Render
 import Testing
 import _TestSupport
@@ -82,6 +83,10 @@ struct FitCommandTests {
         try csv.write(to: folder.file("moved.csv"), atomically: true, encoding: .utf8)
         expectFailure(try BinaryRunner.run(["fit", "--target", folder.file("moved.csv").path]), status: 1,
                       mentioning: ["far from", "tx,ty"])
+        // The library's reason, then the options that fix it, composed by the CLI.
+        expectFailure(try BinaryRunner.run(["fit", "--target", folder.file("moved.csv").path]), status: 1,
+                      mentioning: ["is far from anything the model reaches without a pose (x ",
+                                   "; the ball's bottom point is the origin of y-up model space: free the pose (--free …,tx,ty), check the y axis (--y-up / --y-down) or the size (--radius)"])
         let moved = try BinaryRunner.run(["fit", "--target", folder.file("moved.csv").path,
                                           "--free", "xFactor,yFactor,topYFactor,k,tx,ty", "--csv", folder.file("fit.csv").path])
         #expect(moved.status == 0, "\(moved.stderr)")

@@ -1,4 +1,5 @@
 import Foundation
+import DataFiles
 import Render
 import Testing
 import _TestSupport

@@ -11,6 +11,13 @@ struct TopLevelTests {
         #expect(r.stderr.isEmpty)
     }
 
+    @Test("--help states the exit statuses: 0 success, 1 runtime failure, 2 usage error")
+    func exitStatuses() throws {
+        let r = try BinaryRunner.run(["--help"])
+        #expect(r.stdout.contains("EXIT STATUS:\n  0  success\n  1  runtime failure"))
+        #expect(r.stdout.contains("\n  2  usage error"))
+    }
+
     @Test("--version prints the version")
     func version() throws {
         let r = try BinaryRunner.run(["--version"])

@@ -70,6 +70,18 @@ struct IdentifiabilityTests {
         #expect(rank(of: j, columns: ballIndices(["radius", "k", "xFactor", "yFactor"])) == 3)
     }
 
+    @Test("the ball's default free parameters are its own, full rank once the override is set; a posed ball keeps them, scenes have none")
+    func defaultFreeParameters() throws {
+        let free = try #require(model.defaultFree)
+        #expect(free == ["xFactor", "yFactor", "topYFactor", "k"])
+        var p = model.defaultParameters
+        try p.set("topYFactor", to: 1)
+        #expect(model.identifiabilityProblem(free: free, at: p) == nil)
+        #expect(rank(of: model.controlPointJacobian(parameters: p), columns: ballIndices(free)) == 4)
+        #expect(PosedModel(BallModel()).defaultFree == free)
+        for scene in ModelCatalog.all where scene is any SceneModel { #expect(scene.defaultFree == nil, "\(scene.name)") }
+    }
+
     @Test("a posed ball cannot fit radius together with a uniform pose scale")
     func pose() {
         let posed = PosedModel(BallModel())

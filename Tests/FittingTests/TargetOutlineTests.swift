@@ -34,7 +34,7 @@ struct TargetOutlineTests {
             """
         let flipped = try TargetOutline(svgDocument: text, sampleCount: 30)
         #expect(flipped.outline.boundingBox == Rect(minX: 0, minY: 0, maxX: 10, maxY: 10))
-        let asWritten = try TargetOutline(svgDocument: text, sampleCount: 30, yUp: true)
+        let asWritten = try TargetOutline(svgDocument: text, sampleCount: 30, orientation: .yUp)
         #expect(asWritten.outline.boundingBox == Rect(minX: 0, minY: -10, maxX: 10, maxY: 0))
     }
 

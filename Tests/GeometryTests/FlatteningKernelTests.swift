@@ -3,8 +3,9 @@ import Foundation
 import Testing
 import _TestSupport
 
-/// The fast flattening kernel (`FlatteningKernel`, SIMD lanes) against the single-curve API, its
-/// slow exact twin and the guarantee; the batch entry points against each other.
+/// The fast flattening kernel (`FlatteningKernel`: density placement, SIMD across each curve's
+/// pieces, every piece certified) against the single-curve API, its slow exact twin and the
+/// guarantee; the batch entry points against each other; the constants of its bound.
 @Suite("Flattening kernel")
 struct FlatteningKernelTests {
     /// Random cubics in [0, 100)², the benchmark's distribution.
@@ -27,7 +28,7 @@ struct FlatteningKernelTests {
         return out
     }
 
-    @Test("the batch (eight SIMD lanes) and the single-curve API give identical polylines, statuses and bounds")
+    @Test("the batch (one reused workspace) and the single-curve API give identical polylines, statuses and bounds")
     func batchEqualsSingle() {
         var rng = SplitMix64(seed: 401)
         var curves = (0..<1500).map { _ in rng.awkwardCubic() }
@@ -61,7 +62,7 @@ struct FlatteningKernelTests {
         }
     }
 
-    @Test("curves needing more room than the lanes (Wang count above 710) are flattened in lanes of their size")
+    @Test("curves needing more room than the workspace has (Wang count above 256) grow it: the same polylines as one by one")
     func largeCurvesInBatch() {
         let curves = boxCurves(40, seed: 402)
         let f = Flattening(tolerance: 2e-5)
@@ -70,7 +71,7 @@ struct FlatteningKernelTests {
         for (i, c) in curves.enumerated() {
             let single = f.flatten(c)
             #expect(batch[i]?.points == single.points)
-            if WangBound.requiredSegments(for: c, tolerance: 2e-5) > FlatteningKernel.largestWang(capacity: Flattening.batchCapacity) {
+            if WangBound.requiredSegments(for: c, tolerance: 2e-5) > Double(FlatteningKernel.initialCapacity) {
                 large += 1
             }
         }
@@ -124,8 +125,8 @@ struct FlatteningKernelTests {
             #expect(bound <= tol)
             #expect(PolylineDeviation.measurePiecewise(c, parameters: r.parameters, points: r.points).deviation <= 0.01)
         }
-        // The kernel's test bounds the normal offset by its end values, a little looser than the
-        // exact chord bound the twin searches with: 46.2 against 43.7 segments per curve here.
+        // The kernel places its count from the sampled density with a 3 % margin and certifies
+        // each piece by a bound a little looser than the exact chord bound the twin searches with.
         #expect(Double(kernelSegments) <= 1.08 * Double(exactSegments), "\(kernelSegments) vs \(exactSegments)")
     }
 
@@ -152,18 +153,32 @@ struct FlatteningKernelTests {
         Flattening(tolerance: 0.01).forEachFlattened(curves) { v in
             if let base = v.points.baseAddress { addresses.insert(base) }
         }
-        // One vertex buffer per lane (eight), whatever the number of curves.
-        #expect(addresses.count <= FlatteningKernel.laneCount)
+        // One vertex buffer, whatever the number of curves (these fit the initial workspace).
+        #expect(addresses.count == 1)
     }
 
-    @Test("lanes sized for a Wang count take that curve: largestWang(capacity(forWang: w)) ≥ w ≥ slots bound")
-    func capacityForWang() {
-        var w = 1.0
-        while w < 1e6 {
-            let c = FlatteningKernel.capacity(forWang: w)
-            #expect(FlatteningKernel.largestWang(capacity: c) >= w, "w = \(w)")
-            #expect(FlatteningKernel.slots(wang: w) <= c)
-            w = w * 1.013 + 0.01
+    @Test("the bound's constants: max (1 − s²)|s| / 3 over [−1, 1] and the derivative ratio of cubics vanishing at both ends")
+    func boundConstants() {
+        // thirdDerivativeWeight = max over s of (1 − s²)|s| / 3 (the B‴ term of the normal bound).
+        var weight = 0.0, ratio = 0.0
+        for k in 0...200_000 {
+            let s = -1 + Double(k) / 100_000
+            weight = max(weight, (1 - s * s) * abs(s) / 3)
         }
+        #expect(weight <= FlatteningKernel.thirdDerivativeWeight && weight > FlatteningKernel.thirdDerivativeWeight * (1 - 1e-7))
+        // markov/2 bounds max|p′|/max|p| for p = (1 − s²)(α + βs) on [−1, 1] (a cubic vanishing at
+        // both ends), reached at α = 0: 3√3.
+        for j in 0...2000 {
+            let theta = Double.pi * Double(j) / 2000
+            let (alpha, beta) = (cos(theta), sin(theta))
+            var p = 0.0, dp = 0.0
+            for k in 0...4000 {
+                let s = -1 + Double(k) / 2000
+                p = max(p, abs((1 - s * s) * (alpha + beta * s)))
+                dp = max(dp, abs(-2 * s * (alpha + beta * s) + (1 - s * s) * beta))
+            }
+            ratio = max(ratio, dp / p)
+        }
+        #expect(ratio <= FlatteningKernel.markov / 2 && ratio > FlatteningKernel.markov / 2 * (1 - 1e-4))
     }
 }

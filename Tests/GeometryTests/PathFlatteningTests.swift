@@ -89,14 +89,14 @@ struct PathFlatteningTests {
         }
     }
 
-    @Test("a path of one huge curve among small ones: the small lanes defer it, same result")
+    @Test("a path of one huge curve among small ones: the workspace grows for it, same result")
     func deferredCurve() throws {
         let path = try Path(svgPathData: "M0 0 C 0 50 100 50 100 0 C 100 -5e4 0 5e4 0 0 Q 50 50 100 100 Z")
         let f = Flattening(tolerance: 0.01)
         let batched = f.flatten(path), expected = reference(f, path)
         #expect(batched == expected)
-        // The middle curve's Wang count is beyond what the batch lanes hold.
+        // The middle curve's Wang count is beyond the initial workspace.
         let huge = CubicBezier(Point(100, 0), Point(100, -5e4), Point(0, 5e4), Point(0, 0))
-        #expect(f.scaled(huge).wang > FlatteningKernel.largestWang(capacity: Flattening.batchCapacity))
+        #expect(f.scaled(huge).wang > Double(FlatteningKernel.initialCapacity))
     }
 }

@@ -29,7 +29,7 @@ import Testing
 
     @Test func theOuterViewBoxAndSizeAreReportedNotApplied() throws {
         let d = try SVGDrawing(parsing: "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10cm\" height=\"5cm\" viewBox=\"-5 0 100 50\"><rect width=\"100\" height=\"50\"/></svg>")
-        #expect(d.viewBox == SVGViewBox(minX: -5, minY: 0, width: 100, height: 50))
+        #expect(d.viewBox == SVGDrawing.ViewBox(minX: -5, minY: 0, width: 100, height: 50))
         #expect(d.width == SVGLength(10, .cm) && d.height?.description == "5cm")
         #expect(d.shapes.first?.boundingBox == Rect(minX: 0, minY: 0, maxX: 100, maxY: 50))
         let bare = try SVGDrawing(parsing: "<svg><path d='M1 2 L3 4'/></svg>")

@@ -1,6 +1,6 @@
-import Dispatch
 import Foundation
 import Geometry
+import _Support
 
 /// The evaluation workloads: every kernel, checked against de Casteljau, then timed.
 func runEvaluationWorkloads(into results: inout Results) {
@@ -37,7 +37,7 @@ func runEvaluationWorkloads(into results: inout Results) {
                                 let shared = UnsafeShared(value: (batch, outs))
                                 seconds = Measurement(repeats: options.repeats) {
                                     if incache {
-                                        DispatchQueue.concurrentPerform(iterations: threads) { k in
+                                        ConcurrentChunks.forEach(count: threads, chunks: threads) { _, k in
                                             let (batch, outs) = shared.value
                                             ts.withUnsafeBufferPointer { t in
                                                 for _ in 0..<(inner / threads) { batch.evaluate(at: t, into: outs[k].pointer, kernel: kernel) }
@@ -61,7 +61,7 @@ func runEvaluationWorkloads(into results: inout Results) {
                                 let shared = UnsafeShared(value: (batch, outs))
                                 seconds = Measurement(repeats: options.repeats) {
                                     if incache {
-                                        DispatchQueue.concurrentPerform(iterations: threads) { k in
+                                        ConcurrentChunks.forEach(count: threads, chunks: threads) { _, k in
                                             let (batch, outs) = shared.value
                                             tsFloat.withUnsafeBufferPointer { t in
                                                 for _ in 0..<(inner / threads) { batch.evaluate(at: t, into: outs[k].pointer, streaming: streaming) }

@@ -1,4 +1,5 @@
 import Foundation
+import _Support
 
 /// The benchmark's command line: `--name value` pairs; lists are comma-separated and the run
 /// covers their Cartesian product.
@@ -26,6 +27,14 @@ struct Options {
     var measureNearest: String?
     var queriesFile: String?
     var quiet = false
+    /// The geometry workloads' curves from this workload file (8 little-endian Float64 per curve)
+    /// instead of the random ones; `label` names them in the workload column ("flatten-LABEL").
+    var curvesFile: String?
+    var label: String?
+    /// Also compute the reference segment count of every curve (`referenceSegmentCount`).
+    var referenceCount = false
+    /// Flattening: also measure every curve's pieces (`measurePieces`), not only the subset.
+    var checkAll = false
 
     static let usage = """
         usage: beztune-bench [--workload eval,eval-incache,flatten,arclength,nearest]
@@ -34,6 +43,7 @@ struct Options {
                              [--threads T,…] [--repeats R] [--csv FILE] [--png FILE]
                              [--write-workload FILE] [--write-reference FILE [--reference-curves K]]
                              [--write-subset FILE] [--write-queries FILE]
+                             [--curves-file FILE [--label NAME]] [--reference-count] [--check-all]
                beztune-bench --workload-file FILE (--measure-polylines FILE --tolerance T |
                              --measure-lengths FILE --accuracy A | --measure-nearest FILE --queries FILE)
         """
@@ -48,7 +58,7 @@ struct Options {
             return arguments[i]
         }
         func integers(_ text: String, name: String) throws(Failure) -> [Int] {
-            let parts = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+            let parts = text.split(separator: ",").map { Int($0.trimmingWhitespace) }
             guard !parts.isEmpty, parts.allSatisfy({ ($0 ?? 0) >= 1 }) else {
                 throw Failure(message: "invalid \(name) '\(text)': expected positive integers separated by commas")
             }
@@ -86,6 +96,10 @@ struct Options {
             case "--measure-nearest": measureNearest = try value()
             case "--queries": queriesFile = try value()
             case "--quiet": quiet = true
+            case "--curves-file": curvesFile = try value()
+            case "--label": label = try value()
+            case "--reference-count": referenceCount = true
+            case "--check-all": checkAll = true
             case "--help", "-h": throw Failure(message: Options.usage)
             default: throw Failure(message: "unknown option '\(arguments[i])'\n" + Options.usage)
             }

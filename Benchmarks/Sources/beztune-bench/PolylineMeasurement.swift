@@ -1,6 +1,6 @@
-import Dispatch
 import Foundation
 import Geometry
+import _Support
 
 /// The measured (not bounded) distance between a curve and a polyline meant to approximate it,
 /// both ways — the Hausdorff distance, up to the sampling:
@@ -27,20 +27,8 @@ func measuredDeviation(_ curve: CubicBezier, _ points: [Point]) -> Double {
     }
     var backward = largest
     for k in 0..<(points.count - 1) where sampled[k] >= 0.95 * largest && largest > 0 {
-        let r = (5.0.squareRoot() - 1) / 2
-        var (lo, hi) = (0.0, 1.0)
-        var x1 = hi - r * (hi - lo), x2 = lo + r * (hi - lo)
-        var f1 = reverse(points[k], points[k + 1], x1), f2 = reverse(points[k], points[k + 1], x2)
-        for _ in 0..<30 {
-            if f1 < f2 {
-                lo = x1; x1 = x2; f1 = f2
-                x2 = lo + r * (hi - lo); f2 = reverse(points[k], points[k + 1], x2)
-            } else {
-                hi = x2; x2 = x1; f2 = f1
-                x1 = hi - r * (hi - lo); f1 = reverse(points[k], points[k + 1], x1)
-            }
-        }
-        backward = max(backward, f1, f2)
+        let m = GoldenSection.maximum(of: { reverse(points[k], points[k + 1], $0) }, from: 0, to: 1, steps: 30)
+        backward = max(backward, m.value)
     }
     return max(forward, backward)
 }
@@ -49,19 +37,11 @@ func measuredDeviation(_ curve: CubicBezier, _ points: [Point]) -> Double {
 /// timed): the largest value, how many exceed `tolerance`, and the mean segment count.
 func measurePolylines(_ pairs: [(CubicBezier, [Point])], tolerance: Double) -> (worst: Double, over: Int, segments: Double) {
     let n = pairs.count
-    let values = UnsafeMutableBufferPointer<Double>.allocate(capacity: max(1, n))
-    defer { values.deallocate() }
-    let shared = UnsafeShared(value: values)
-    let input = UnsafeShared(value: pairs)
-    let blocks = max(1, min(n, ProcessInfo.processInfo.activeProcessorCount * 4))
-    DispatchQueue.concurrentPerform(iterations: blocks) { b in
-        for i in (b * n / blocks)..<((b + 1) * n / blocks) {
-            shared.value[i] = measuredDeviation(input.value[i].0, input.value[i].1)
-        }
-    }
+    let values = ConcurrentChunks.map(count: n, chunks: 4 * ConcurrentChunks.processorCount) { range in
+        range.map { measuredDeviation(pairs[$0].0, pairs[$0].1) }
+    }.joined()
     var worst = 0.0, over = 0
-    for i in 0..<n {
-        let d = values[i]
+    for d in values {
         if !(d <= worst) { worst = d }  // NaN propagates
         if !(d <= tolerance) { over += 1 }
     }

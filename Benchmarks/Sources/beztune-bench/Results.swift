@@ -1,13 +1,14 @@
+import DataFiles
 import Foundation
-import Render
 
 /// The rows one benchmark run collects: CSV, the printed table and the chart's series.
 struct Results {
     static let header = ["workload", "kernel", "precision", "threads", "curves", "samples",
                          "median_s", "min_s", "max_s", "points_per_s", "gb_per_s",
-                         "curves_per_s", "segments", "max_deviation", "over_tolerance", "checked"]
+                         "curves_per_s", "segments", "max_deviation", "over_tolerance", "checked",
+                         "reference_segments"]
     static let tableHeader = ["workload", "kernel", "precision", "threads", "curves", "samples",
-                              "median_s", "M_points_per_s", "GB_per_s", "M_curves_per_s", "segments", "max_deviation", "over"]
+                              "median_s", "M_points_per_s", "GB_per_s", "M_curves_per_s", "segments", "max_deviation", "over", "reference"]
 
     var csv = CSVWriter(header: Results.header)
     var table: [[String]] = []
@@ -19,7 +20,8 @@ struct Results {
     /// curves (geometry workloads pass their own rates through `perCurve`).
     mutating func add(workload: String, kernel: String, precision: String, threads: Int, curves n: Int, samples m: Int,
                       seconds: Measurement, points: Double, bytesPerPoint: Double,
-                      perCurve: (segments: Double, maxDeviation: Double, over: Int, checked: Int)? = nil) {
+                      perCurve: (segments: Double, maxDeviation: Double, over: Int, checked: Int)? = nil,
+                      referenceSegments: Double? = nil) {
         let rate = points / seconds.median
         let curveRate = Double(n) / seconds.median
         var fields: [CSVField] = [.text(workload), .text(kernel), .text(precision), .int(threads), .int(n), .int(m),
@@ -30,6 +32,7 @@ struct Results {
         } else {
             fields += [.empty, .empty, .empty, .empty]
         }
+        fields.append(referenceSegments.map { .double($0) } ?? .empty)
         csv.appendRow(fields)
         let swept = options.curves.count > 1 ? Double(n) : options.samples.count > 1 ? Double(m) : Double(threads)
         let seriesName = "\(workload) \(kernel) \(precision)" + (options.threads.count > 1 && options.curves.count + options.samples.count > 2 ? " ×\(threads)" : "")
@@ -39,7 +42,8 @@ struct Results {
                       String(format: "%.2f", rate * bytesPerPoint / 1e9), String(format: "%.3f", curveRate / 1e6),
                       perCurve.map { String(format: "%.2f", $0.segments) } ?? "",
                       perCurve.map { String(format: "%.6g", $0.maxDeviation) } ?? "",
-                      perCurve.map { "\($0.over)/\($0.checked)" } ?? ""])
+                      perCurve.map { "\($0.over)/\($0.checked)" } ?? "",
+                      referenceSegments.map { String(format: "%.2f", $0) } ?? ""])
         note(String(format: "%@ %@ %@ threads=%d: %.1f M points/s, %.3f M curves/s", workload, kernel, precision, threads,
                     rate / 1e6, curveRate / 1e6))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import _Support
 
 /// The common benchmark workload: `curves` random cubics with control points uniform in
 /// [0, 100)², from SplitMix64 with a fixed seed, evaluated at `samples` uniform t = j/(m − 1).
@@ -8,15 +9,8 @@ struct Workload {
     let samples: [Double]
 
     init(curves n: Int, samples m: Int, seed: UInt64 = 20261130) {
-        var state = seed
-        func next() -> Double {  // SplitMix64, top 53 bits → [0, 1)
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            z ^= z >> 31
-            return Double(z >> 11) * 0x1p-53
-        }
+        var generator = SplitMix64(seed: seed)
+        func next() -> Double { generator.unit() }
         var curves: [CubicBezier] = []
         curves.reserveCapacity(n)
         for _ in 0..<n {

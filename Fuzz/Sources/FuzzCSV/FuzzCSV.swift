@@ -1,5 +1,5 @@
 import FuzzSupport
-import Render
+import DataFiles
 
 /// CSV files (point lists, resumed sweeps, manifests): `CSVTable(parsing:source:)` and every
 /// typed accessor on every cell.

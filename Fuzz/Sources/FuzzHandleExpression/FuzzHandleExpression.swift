@@ -1,7 +1,7 @@
+import ArcError
 import FuzzSupport
 
-/// `--k` and `--k-range` values: `HandleExpression.evaluate` (compiled in from the beztune
-/// target, see Package.swift). Never traps; a failure's offset lies within the text and its
+/// `--k` and `--k-range` values: ArcError's `HandleExpression.evaluate`. Never traps; a failure's offset lies within the text and its
 /// message is one line; whatever parses evaluates to some Double (NaN and ±∞ are the caller's).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {

@@ -1,10 +1,10 @@
+import DataFiles
 import Fitting
 import FuzzSupport
-import Render
 
 /// Keyframe manifests (`fit-profile --keyframes`) and target manifests (`fit --targets`): the
-/// CSV text through `ManifestEntries.keyframes` — the very file the `beztune` binary compiles —
-/// then the library's keyframe validation for every timing kind.
+/// CSV text through `KeyframeManifest.entries(in:)` — the text-to-rows step `beztune fit-profile`
+/// reads its manifests with — then the library's keyframe validation for every timing kind.
 ///
 /// Invariants: never traps; messages are one line; the entries are the table's rows in order
 /// (increasing lines, non-empty trimmed file names); validation accepts only progress values that
@@ -26,9 +26,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     } catch {
         fuzzCheck(isOneLine(error.description), "multi-line message: \(error.description)")
     }
-    let entries: [ManifestEntries.Keyframe]
+    let entries: [KeyframeManifest.Entry]
     do throws(CSVError) {
-        entries = try ManifestEntries.keyframes(table)
+        entries = try KeyframeManifest.entries(in: table)
     } catch {
         fuzzCheck(isOneLine(error.description), "multi-line message: \(error.description)")
         return 0
@@ -36,7 +36,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     fuzzCheck(entries.count == table.rows.count, "\(entries.count) entries for \(table.rows.count) rows")
     fuzzCheck(entries.map(\.line) == table.lineNumbers, "entry lines differ from the table's")
     for e in entries {
-        fuzzCheck(!e.file.isEmpty && e.file.trimmingWhitespace == e.file, "file name '\(e.file)' empty or untrimmed")
+        fuzzCheck(!e.file.isEmpty && !isSpace(e.file.first) && !isSpace(e.file.last), "file name '\(e.file)' empty or untrimmed")
+        fuzzCheck(!e.file.unicodeScalars.contains(where: KeyframeManifest.isControl), "file name '\(e.file)' holds a control character")
     }
     let progress = entries.map(\.progress)
     let labels = entries.map { "manifest.csv line \($0.line) (\($0.file))" }
@@ -50,4 +51,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         }
     }
     return 0
+}
+
+/// A space, tab or line break: what the manifest trims from file names.
+private func isSpace(_ c: Character?) -> Bool {
+    c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\r\n"
 }

@@ -1,11 +1,11 @@
+import DataFiles
 import Fitting
 import FuzzSupport
 import Geometry
-import Render
 
 /// Fit targets (`fit --target`, keyframe files): the first byte picks the reader — an SVG
 /// document (`TargetOutline(svgDocument:)`), SVG path data (`TargetOutline(pathData:)`) or a CSV
-/// point list (`ManifestEntries.points`, the binary's own file, then `TargetOutline(points:)`) —
+/// point list (`TargetOutline.points(in:orientation:)`, then `TargetOutline(points:)`) —
 /// the second the sample count; the rest is the text.
 ///
 /// Invariants: never traps; messages are one line; an accepted target has at least 3 points,
@@ -17,19 +17,19 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard bytes.count >= 2 else { return 0 }
     let mode = bytes[0] % 3, samples = 3 + Int(bytes[1]) % 200
     let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[2...]), as: UTF8.self)
-    let yFlag = bytes[0] & 0x80 != 0
+    let orientation: TargetOrientation? = bytes[0] & 0x80 == 0 ? nil : bytes[0] & 0x40 == 0 ? .yUp : .yDown
     let target: TargetOutline
     var expectedCount: Int? = samples
     do throws(TargetError) {
         switch mode {
         case 0:
-            target = try TargetOutline(svgDocument: text, sampleCount: samples, yUp: yFlag)
+            target = try TargetOutline(svgDocument: text, sampleCount: samples, orientation: orientation)
         case 1:
-            target = try TargetOutline(pathData: text, sampleCount: samples, yUp: yFlag)
+            target = try TargetOutline(pathData: text, sampleCount: samples, orientation: orientation)
         default:
             let points: [Point]
             do throws(CSVError) {
-                points = try ManifestEntries.points(try CSVTable(parsing: text, source: "target.csv"), yDown: yFlag)
+                points = try TargetOutline.points(in: try CSVTable(parsing: text, source: "target.csv"), orientation: orientation)
             } catch {
                 fuzzCheck(isOneLine(error.description), "multi-line message: \(error.description)")
                 return 0

@@ -42,6 +42,10 @@ public struct BallModel: DeformModel {
         "Bézier ball: four cubics with handle factor k, squashed about the bottom point"
     }
 
+    /// A squash profile's parameters: the global squash factors, the top anchor's own y factor
+    /// and the handle factor; the radius is the drawing's size, known from the target or given.
+    public var defaultFree: [String]? { ["xFactor", "yFactor", "topYFactor", "k"] }
+
     /// Column indices.
     public static let radiusIndex = 0
     public static let kIndex = 1

@@ -19,6 +19,9 @@ public protocol DeformModel: Sendable {
     var parameters: [ParameterSpec] { get }
     /// The structure of every path the model draws.
     var verbs: [Path.Verb] { get }
+    /// The parameters a fit adjusts when its caller names none (the ball's squash factors and
+    /// handle factor), or nil when the model has no such default and a fit must be told.
+    var defaultFree: [String]? { get }
 
     /// Writes the stored points of the path for `parameters` into `xs` and `ys` (in `Path`
     /// order). Both arrays must already hold ``pointCount`` elements.
@@ -42,6 +45,9 @@ public protocol DeformModel: Sendable {
 }
 
 extension DeformModel {
+    /// No default free parameters unless the model declares them.
+    public var defaultFree: [String]? { nil }
+
     /// The number of stored points of every path the model draws.
     public var pointCount: Int { verbs.reduce(0) { $0 + $1.pointCount } }
 

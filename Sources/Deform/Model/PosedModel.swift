@@ -24,6 +24,8 @@ public struct PosedModel<Base: DeformModel>: DeformModel {
 
     public var name: String { base.name + "-posed" }
     public var summary: String { base.summary + ", translated, scaled and rotated" }
+    /// The base's: the pose is freed only when asked for.
+    public var defaultFree: [String]? { base.defaultFree }
 
     public static var poseSpecs: [ParameterSpec] {
         [

@@ -8,7 +8,9 @@ import Foundation
 /// with natural frequency ω (radians per unit of progress), damping ratio ζ ≥ 0 and initial
 /// velocity v₀ (progress units per unit of progress; positive moves towards 1). Progress is
 /// the time: an animation of D seconds with a spring of ω_s rad/s has ω = ω_s·D and
-/// v₀ = v₀_s·D (``init(mass:stiffness:damping:initialVelocity:duration:)`` does this).
+/// v₀ = v₀_s·D. The platforms' own terms, both ways, for a duration D in seconds:
+/// ``CoreAnimationSpring`` (`CASpringAnimation`), ``SwiftUISpring`` (SwiftUI `Spring`) and
+/// ``AndroidSpringForce`` (`SpringForce`).
 ///
 /// Closed forms of u = y − 1 (u(0) = −1, u′(0) = v₀), any textbook on the damped harmonic
 /// oscillator (e.g. Thornton & Marion, *Classical Dynamics*, §3.5):
@@ -46,29 +48,6 @@ public struct SpringTiming: Hashable, Sendable, CustomStringConvertible {
             throw TimingError("spring initial velocity must be a finite number in [-1e100, 1e100] (got \(TimingError.number(initialVelocity)))")
         }
         (self.omega, self.zeta, self.initialVelocity) = (omega, zeta, initialVelocity)
-    }
-
-    /// The Core Animation (`CASpringAnimation`) parameterisation: mass m, stiffness k, damping c
-    /// (SI-like units, time in seconds) and initial velocity v₀ in progress per second, so that
-    /// ω_s = √(k/m) and ζ = c/(2√(mk)). Progress 1 is `duration` seconds; without a duration it is
-    /// the spring's own ``settlingTime(threshold:)`` in seconds (as one sets
-    /// `duration = settlingDuration` in Core Animation), which needs c > 0.
-    public init(mass: Double = 1, stiffness: Double, damping: Double, initialVelocity: Double = 0,
-                duration: Double? = nil) throws(TimingError) {
-        guard mass.isFinite, mass > 0, stiffness.isFinite, stiffness > 0 else {
-            throw TimingError("spring mass and stiffness must be positive finite numbers (got mass \(TimingError.number(mass)), stiffness \(TimingError.number(stiffness)))")
-        }
-        guard damping.isFinite, damping >= 0 else {
-            throw TimingError("spring damping must be a finite number ≥ 0 (got \(TimingError.number(damping)))")
-        }
-        let omegaSeconds = (stiffness / mass).squareRoot()
-        let zeta = damping / (2 * (mass * stiffness).squareRoot())
-        let perSecond = try SpringTiming(omega: omegaSeconds, zeta: zeta, initialVelocity: initialVelocity)
-        let d = duration ?? perSecond.settlingTime()
-        guard d.isFinite, d > 0 else {
-            throw TimingError("spring duration must be a positive finite number (got \(TimingError.number(d)); an undamped spring never settles)")
-        }
-        try self.init(omega: omegaSeconds * d, zeta: zeta, initialVelocity: initialVelocity * d)
     }
 
     public var description: String { "spring(\([omega, zeta, initialVelocity].map(TimingError.number).joined(separator: ",")))" }
@@ -126,26 +105,47 @@ public struct SpringTiming: Hashable, Sendable, CustomStringConvertible {
         return 1 + displacement(at: t)
     }
 
-    /// The settling time for `threshold` ε ∈ (0, 1): a time T after which |1 − y(t)| ≤ ε for
-    /// every t ≥ T, in units of progress.
+    /// The settling time for `threshold` ε ∈ (0, 1): the last time T at which |1 − y(T)| = ε,
+    /// so that |1 − y(t)| ≤ ε for every t ≥ T and not for t just before T, in units of progress
+    /// (0 when |1 − y| never exceeds ε, which cannot happen: |1 − y(0)| = 1).
     ///
-    /// - Underdamped: from the envelope. u = M·e^{−ζωt}·cos(ω_d t − φ) with amplitude
-    ///   M = √(1 + ((v₀ − ζω)/ω_d)²), so |u| ≤ M·e^{−ζωt} and T = max(0, ln(M/ε)/(ζω)). This is
-    ///   an upper bound that the response touches: within the half period π/ω_d before T, |u|
-    ///   exceeds ε. ζ = 0 never settles: +∞.
-    /// - Critically and over-damped: exact, the last time |u| = ε. u has at most one extremum
-    ///   for t > 0, at t* = v₀/(ω(v₀ − ω)) (critical) or t* = log1p(−2γv₀/(r₁(v₀ + r₂)))/(2γ)
-    ///   (overdamped), so |u| is monotone on [0, t*] and decreasing on [t*, ∞); the crossing is
-    ///   bracketed on one of them and found by bisection to 1e-15 relative.
+    /// - Underdamped: u = e^{−ζωt}(−cos ω_d t + B·sin ω_d t), B = (v₀ − ζω)/ω_d, has
+    ///   u′ = e^{−ζωt}(v₀·cos ω_d t + (ω(ω − ζv₀)/ω_d)·sin ω_d t), so its extrema sit at
+    ///   t_k = (α + kπ)/ω_d, α = atan2(−v₀ω_d, ω(ω − ζv₀)) mod π, with |u(t_k)| =
+    ///   M·√(1 − ζ²)·e^{−ζωt_k}, M = √(1 + B²) (there cos(ω_d t − φ) = ±√(1 − ζ²)). The peaks
+    ///   decrease, so the last one above ε is the largest k with t_k below
+    ///   ln(M√(1 − ζ²)/ε)/(ζω) (checked by evaluating u there, one step either way for
+    ///   rounding); between it and the next extremum |u| falls through ε once and stays below
+    ///   it, and bisection finds that crossing. With no peak above ε the crossing lies before the
+    ///   first extremum, where u is monotone. ζ = 0 never settles: +∞. (The envelope time
+    ///   ln(M/ε)/(ζω) is an upper bound, up to half a period later.)
+    /// - Critically and over-damped: u has at most one extremum for t > 0, at
+    ///   t* = v₀/(ω(v₀ − ω)) (critical) or t* = log1p(−2γv₀/(r₁(v₀ + r₂)))/(2γ) (overdamped),
+    ///   so |u| is monotone on [0, t*] and decreasing on [t*, ∞); the crossing is bracketed on
+    ///   one of them and found by bisection.
+    ///
+    /// Bisection stops at 1e-15 relative in t; the result is checked against a 50-digit mpmath
+    /// solution of the oscillator (Tests/DeformTests/Resources/spring_settling.py) to 1e-12.
     public func settlingTime(threshold epsilon: Double = 1e-3) -> Double {
         precondition(epsilon > 0 && epsilon < 1, "settling threshold must lie in (0, 1)")
         let v0 = initialVelocity, w = omega
+        let excess = { (t: Double) in abs(self.displacement(at: t)) - epsilon }
         switch regime {
         case .underdamped:
             if zeta == 0 { return .infinity }
-            let b = (v0 - zeta * w) / dampedFrequency
-            let amplitude = (1 + b * b).squareRoot()
-            return max(0, log(amplitude / epsilon) / (zeta * w))
+            let wd = dampedFrequency
+            var alpha = atan2(-v0 * wd, w * (w - zeta * v0))
+            if alpha < 0 { alpha += Double.pi }
+            let extremum = { (k: Double) in (alpha + k * Double.pi) / wd }
+            let b = (v0 - zeta * w) / wd
+            let amplitude = (1 + b * b).squareRoot() * (abs(1 - zeta).squareRoot() * (1 + zeta).squareRoot())
+            let lastPeakTime = log(amplitude / epsilon) / (zeta * w)
+            var k = (lastPeakTime * wd - alpha) / Double.pi
+            k = k.isFinite ? max(-1, k.rounded(.down)) : -1
+            while k >= 0 && excess(extremum(k)) <= 0 { k -= 1 }
+            while excess(extremum(k + 1)) > 0 { k += 1 }
+            let (lo, hi) = k < 0 ? (0.0, extremum(0)) : (extremum(k), extremum(k + 1))
+            return Self.bisect(excess, lo, hi)
         case .criticallyDamped, .overdamped:
             break
         }
@@ -173,17 +173,15 @@ public struct SpringTiming: Hashable, Sendable, CustomStringConvertible {
                 while (1 + abs(v0 - zeta * w) * upper) * exp(-zeta * w * upper) * cosh(g * upper) > epsilon { upper *= 2 }
             }
         }
-        let excess = { (t: Double) in abs(self.displacement(at: t)) - epsilon }
-        var lo: Double, hi: Double
-        if excess(extremum) > 0 {
-            (lo, hi) = (extremum, upper)
-        } else {
-            (lo, hi) = (0, extremum)
-        }
-        // Invariant: excess(lo) > 0 ≥ excess(hi).
+        return excess(extremum) > 0 ? Self.bisect(excess, extremum, upper) : Self.bisect(excess, 0, extremum)
+    }
+
+    /// The crossing of f in [lo, hi] with f(lo) > 0 ≥ f(hi), by bisection to 1e-15 relative.
+    static func bisect(_ f: (Double) -> Double, _ lo: Double, _ hi: Double) -> Double {
+        var (lo, hi) = (lo, hi)
         for _ in 0..<200 where hi - lo > 1e-15 * hi {
             let m = 0.5 * (lo + hi)
-            if excess(m) > 0 { lo = m } else { hi = m }
+            if f(m) > 0 { lo = m } else { hi = m }
         }
         return hi
     }

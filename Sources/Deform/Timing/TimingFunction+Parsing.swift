@@ -1,3 +1,5 @@
+import _Support
+
 extension TimingFunction {
     /// The forms ``init(parsing:)`` accepts, for messages and help.
     public static let validForms = "linear, default, ease, easeIn (ease-in), easeOut (ease-out), easeInEaseOut (ease-in-out), step-start, step-end, cubic-bezier(x1,y1,x2,y2), spring(omega,zeta[,v0]), steps(n[,jump-start|jump-end|jump-none|jump-both|start|end])"
@@ -27,7 +29,7 @@ extension TimingFunction {
         case "step-end": self = .steps(try StepsTiming(count: 1, position: .jumpEnd)); return
         default: break
         }
-        let unknown = TimingError("unknown timing function \(TimingError.quoted(text)) (valid: \(Self.validForms))")
+        let unknown = TimingError("unknown timing function \(MessageText.quoted(text)) (valid: \(Self.validForms))")
         guard let open = trimmed.firstIndex(of: "("), trimmed.hasSuffix(")") else { throw unknown }
         let name = trimmed[..<open]
         let arguments = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
@@ -35,12 +37,12 @@ extension TimingFunction {
         func numbers(_ expected: ClosedRange<Int>) throws(TimingError) -> [Double] {
             guard expected.contains(arguments.count) else {
                 let want = expected.count == 1 ? "\(expected.lowerBound)" : "\(expected.lowerBound) or \(expected.upperBound)"
-                throw TimingError("\(name)(…) takes \(want) numbers, got \(arguments.count) in \(TimingError.quoted(text))")
+                throw TimingError("\(name)(…) takes \(want) numbers, got \(arguments.count) in \(MessageText.quoted(text))")
             }
             var out: [Double] = []
             for a in arguments {
                 guard let v = Double(a), v.isFinite else {
-                    throw TimingError("invalid number \(TimingError.quoted(a)) in \(TimingError.quoted(text)) (expected a finite number)")
+                    throw TimingError("invalid number \(MessageText.quoted(a)) in \(MessageText.quoted(text)) (expected a finite number)")
                 }
                 out.append(v)
             }
@@ -55,7 +57,7 @@ extension TimingFunction {
             self = .spring(try SpringTiming(omega: v[0], zeta: v[1], initialVelocity: v.count > 2 ? v[2] : 0))
         case "steps":
             guard (1...2).contains(arguments.count), let n = Int(arguments[0]) else {
-                throw TimingError("steps(…) takes a whole number of steps and an optional position, got \(TimingError.quoted(text))")
+                throw TimingError("steps(…) takes a whole number of steps and an optional position, got \(MessageText.quoted(text))")
             }
             var position = StepsTiming.Position.jumpEnd
             if arguments.count == 2 {
@@ -64,7 +66,7 @@ extension TimingFunction {
                 case "end": position = .jumpEnd
                 default:
                     guard let p = StepsTiming.Position(rawValue: arguments[1]) else {
-                        throw TimingError("unknown step position \(TimingError.quoted(arguments[1])) (valid: jump-start, jump-end, jump-none, jump-both, start, end)")
+                        throw TimingError("unknown step position \(MessageText.quoted(arguments[1])) (valid: jump-start, jump-end, jump-none, jump-both, start, end)")
                     }
                     position = p
                 }

@@ -1,4 +1,5 @@
 import Geometry
+import _Support
 
 /// Certified nearest points of fixed query points on a path that moves a little between calls —
 /// the target points of a fit, against the model at each solver evaluation.
@@ -162,7 +163,8 @@ struct TrackedNearestPoints {
                     kinds.withUnsafeMutableBufferPointer { kindsOut in
                         let out = Outputs(nearest: nearestOut, distances: distancesOut,
                                           certificates: certificatesOut, kinds: kindsOut)
-                        Parallel.forEachChunk(count: n, minimumChunk: parallel ? 256 : n + 1) { range in
+                        let chunks = parallel ? ConcurrentChunks.chunkCount(n, minimumChunk: 256) : 1
+                        ConcurrentChunks.forEach(count: n, chunks: chunks) { range, _ in
                             for i in range {
                                 Self.answer(i, queries[i], hint: hints[i], certificate: old[i], context, into: out)
                             }

@@ -22,12 +22,14 @@ public enum FitError: Error, Hashable, Sendable, CustomStringConvertible {
     /// No translation is free and the target lies far from anything the model can draw.
     case farFromModel(target: Rect, model: Rect)
 
-    public var description: String {
+    /// What is wrong, one line, without advice on what to change: the first part of
+    /// ``description``, which a command-line tool can follow with its own options instead.
+    public var reason: String {
         switch self {
         case .invalidParameter(let e):
             e.description
         case .nothingFree:
-            "no parameter is free: name at least one with --free"
+            "no parameter is free"
         case .duplicateFree(let name):
             "parameter '\(name)' is named twice in the free list"
         case .notIdentifiable(let reason):
@@ -37,7 +39,20 @@ public enum FitError: Error, Hashable, Sendable, CustomStringConvertible {
         case .tooFewPoints(let points, let free):
             "the target has \(points) point\(points == 1 ? "" : "s") but \(free) free parameter\(free == 1 ? "" : "s"); a fit with standard errors needs at least \(free + 1) points"
         case .farFromModel(let target, let model):
-            "the target (x \(Self.range(target.minX, target.maxX)), y \(Self.range(target.minY, target.maxY))) is far from anything the model reaches without a pose (x \(Self.range(model.minX, model.maxX)), y \(Self.range(model.minY, model.maxY))); the ball's bottom point is the origin of y-up model space: free the pose (--free …,tx,ty), check the y axis (--y-up / --y-down) or the size (--radius)"
+            "the target (x \(Self.range(target.minX, target.maxX)), y \(Self.range(target.minY, target.maxY))) is far from anything the model reaches without a pose (x \(Self.range(model.minX, model.maxX)), y \(Self.range(model.minY, model.maxY)))"
+        }
+    }
+
+    /// ``reason``, and for the errors a different choice fixes, what to change in this library's
+    /// terms (parameter names, the target's orientation), never a command-line option.
+    public var description: String {
+        switch self {
+        case .nothingFree:
+            "\(reason): name at least one free parameter"
+        case .farFromModel:
+            "\(reason); the ball's bottom point is the origin of y-up model space: free the pose (tx, ty), check the target's y axis (y-up or y-down) or its size (the radius)"
+        default:
+            reason
         }
     }
 

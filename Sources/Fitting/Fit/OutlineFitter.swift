@@ -1,6 +1,7 @@
 import Deform
 import Geometry
 import LeastSquares
+import _Support
 
 /// Least-squares fit of a deformation model's parameters to a target outline.
 ///
@@ -59,7 +60,7 @@ public struct OutlineFitter: Sendable {
         var best: LeastSquaresFit?
         var bestStart = 0
         var iterations = 0, evaluations = 0
-        var generator = SeededGenerator(seed: options.seed)
+        var generator = SplitMix64(seed: options.seed)
         for start in 0..<options.starts {
             let x = start == 0 ? x0 : perturbed(x0, setup: setup, size: target.size, generator: &generator)
             residuals.resetWarmStarts()
@@ -103,7 +104,7 @@ public struct OutlineFitter: Sendable {
 
     /// A seeded perturbation of `x` within the bounds (see ``FitOptions/starts``).
     func perturbed(_ x: [Double], setup: FitSetup, size: Double,
-                   generator: inout SeededGenerator) -> [Double] {
+                   generator: inout SplitMix64) -> [Double] {
         var out = x
         for k in x.indices {
             let name = setup.modelName(ofFree: k)

@@ -82,7 +82,7 @@ public struct SVGDrawing: Sendable {
     }
 
     /// The outermost `<svg>`'s `viewBox`, if it has one.
-    public let viewBox: SVGViewBox?
+    public let viewBox: SVGDrawing.ViewBox?
     /// The outermost `<svg>`'s `width` and `height` as written (nil when missing).
     public let width: SVGLength?
     public let height: SVGLength?

@@ -15,7 +15,7 @@ struct SVGDrawingWalker {
     private var geometryCache: [GeometryKey: SVGShapeGeometry.Outline?] = [:]
     private var pointCount = 0
 
-    private(set) var viewBox: SVGViewBox?
+    private(set) var viewBox: SVGDrawing.ViewBox?
     private(set) var width: SVGLength?
     private(set) var height: SVGLength?
     private(set) var shapes: [SVGShape] = []
@@ -288,9 +288,9 @@ struct SVGDrawingWalker {
 
     // MARK: Viewports
 
-    static func viewBox(of e: SVGXMLDocument.Element) throws(SVGReadError) -> SVGViewBox? {
+    static func viewBox(of e: SVGXMLDocument.Element) throws(SVGReadError) -> SVGDrawing.ViewBox? {
         guard let text = e.attribute("viewBox") else { return nil }
-        do throws(SVGValueError) { return try SVGViewBox(parsing: text) } catch {
+        do throws(SVGValueError) { return try SVGDrawing.ViewBox(parsing: text) } catch {
             throw attributeError(e, "viewBox", text, error.message)
         }
     }

@@ -85,37 +85,39 @@ struct SVGViewportSize: Hashable {
     var height: Double
 }
 
-/// The `viewBox` attribute: min-x, min-y, width, height in user units (SVG 1.1 §7.7).
-public struct SVGViewBox: Hashable, Sendable, CustomStringConvertible {
-    public var minX, minY, width, height: Double
+extension SVGDrawing {
+    /// The `viewBox` attribute: min-x, min-y, width, height in user units (SVG 1.1 §7.7).
+    public struct ViewBox: Hashable, Sendable, CustomStringConvertible {
+        public var minX, minY, width, height: Double
 
-    public init(minX: Double, minY: Double, width: Double, height: Double) {
-        (self.minX, self.minY, self.width, self.height) = (minX, minY, width, height)
-    }
-
-    /// `min-x min-y width height`, numbers in `ShortestDecimal`.
-    public var description: String {
-        [minX, minY, width, height].map(ShortestDecimal.format).joined(separator: " ")
-    }
-
-    /// Four numbers separated by comma-wsp. A negative width or height is an error (SVG 1.1
-    /// §7.7); zero is allowed here and disables rendering where it is used.
-    init(parsing text: String) throws(SVGValueError) {
-        var s = SVGNumberScanner(text)
-        s.skipWhitespace()
-        var numbers: [Double] = []
-        while numbers.count < 4 {
-            if !numbers.isEmpty { s.skipCommaWhitespace() }
-            numbers.append(try s.number())
+        public init(minX: Double, minY: Double, width: Double, height: Double) {
+            (self.minX, self.minY, self.width, self.height) = (minX, minY, width, height)
         }
-        s.skipWhitespace()
-        guard s.atEnd else { throw SVGValueError("expected four numbers, found \(s.found(at: s.position)) after them") }
-        guard numbers[2] >= 0, numbers[3] >= 0 else { throw SVGValueError("a negative width or height") }
-        self.init(minX: numbers[0], minY: numbers[1], width: numbers[2], height: numbers[3])
-    }
 
-    /// True when the box has no area, which disables rendering of the element (SVG 1.1 §7.7).
-    var isEmpty: Bool { width == 0 || height == 0 }
+        /// `min-x min-y width height`, numbers in `ShortestDecimal`.
+        public var description: String {
+            [minX, minY, width, height].map(ShortestDecimal.format).joined(separator: " ")
+        }
+
+        /// Four numbers separated by comma-wsp. A negative width or height is an error (SVG 1.1
+        /// §7.7); zero is allowed here and disables rendering where it is used.
+        init(parsing text: String) throws(SVGValueError) {
+            var s = SVGNumberScanner(text)
+            s.skipWhitespace()
+            var numbers: [Double] = []
+            while numbers.count < 4 {
+                if !numbers.isEmpty { s.skipCommaWhitespace() }
+                numbers.append(try s.number())
+            }
+            s.skipWhitespace()
+            guard s.atEnd else { throw SVGValueError("expected four numbers, found \(s.found(at: s.position)) after them") }
+            guard numbers[2] >= 0, numbers[3] >= 0 else { throw SVGValueError("a negative width or height") }
+            self.init(minX: numbers[0], minY: numbers[1], width: numbers[2], height: numbers[3])
+        }
+
+        /// True when the box has no area, which disables rendering of the element (SVG 1.1 §7.7).
+        var isEmpty: Bool { width == 0 || height == 0 }
+    }
 }
 
 /// `preserveAspectRatio`: how a viewBox is fitted into a viewport (SVG 1.1 §7.8).
@@ -152,7 +154,7 @@ struct SVGPreserveAspectRatio: Hashable {
     /// max(sx, sy) for slice unless align is none; then the box is translated by −vb.min·s and
     /// aligned in the free space (xMin: 0, xMid: half, xMax: all of width − vb.width·s, and the
     /// same for y). Precondition: the box has positive width and height.
-    func transform(viewBox vb: SVGViewBox, width: Double, height: Double) -> AffineTransform {
+    func transform(viewBox vb: SVGDrawing.ViewBox, width: Double, height: Double) -> AffineTransform {
         var sx = width / vb.width, sy = height / vb.height
         if align != .none {
             let s = slice ? max(sx, sy) : min(sx, sy)

@@ -25,7 +25,7 @@ enum CMath {
     @inlinable static func cos(_ x: Double) -> Double { Glibc.cos(x) }
     @inlinable static func atan(_ x: Double) -> Double { Glibc.atan(x) }
     @inlinable static func pow(_ x: Double, _ y: Double) -> Double { Glibc.pow(x, y) }
-    #else
+    #elseif canImport(Darwin)
     @inlinable static func exp(_ x: Double) -> Double { Darwin.exp(x) }
     @inlinable static func log(_ x: Double) -> Double { Darwin.log(x) }
     @inlinable static func sin(_ x: Double) -> Double { Darwin.sin(x) }

@@ -1,5 +1,3 @@
-import CLapack
-
 /// The Cholesky factorization A = Rᵀ·R of a symmetric positive definite matrix by LAPACK
 /// `dpotrf` (upper triangle), and solves with it by `dpotrs`.
 ///
@@ -16,9 +14,7 @@ public struct Cholesky: Sendable {
         let n = a.rows
         var work = a
         if n > 0 {
-            let info = LAPACKE_dpotrf(LAPACK_COL_MAJOR, LAPACKSupport.char("U"), LAPACKSupport.int(n),
-                                      &work.elements, LAPACKSupport.leading(n))
-            try LAPACKError.check("dpotrf", info)
+            try LAPACK.potrf(n: n, a: &work.elements)
         }
         for j in 0..<n {
             for i in (j + 1)..<n { work[i, j] = 0 }
@@ -32,10 +28,7 @@ public struct Cholesky: Sendable {
         precondition(b.rows == n, "Cholesky.solve: A is \(n) × \(n) but B has \(b.rows) rows")
         var x = b
         if n > 0, b.columns > 0 {
-            let info = LAPACKE_dpotrs(LAPACK_COL_MAJOR, LAPACKSupport.char("U"), LAPACKSupport.int(n),
-                                      LAPACKSupport.int(b.columns), factor.elements, LAPACKSupport.leading(n),
-                                      &x.elements, LAPACKSupport.leading(n))
-            try LAPACKError.check("dpotrs", info)
+            try LAPACK.potrs(n: n, nrhs: b.columns, factor: factor.elements, b: &x.elements)
         }
         return x
     }

@@ -2,11 +2,12 @@
 /// the code means for that routine (from the routine's reference documentation):
 ///
 ///     dpotrf failed (info 3): the leading minor of order 3 is not positive definite
-///     dgesdd failed (info -5): argument 5 had an illegal value (LAPACKE also reports NaN input this way)
+///     dgesdd failed (info -4): argument 4 had an illegal value (NaN input is reported this way)
 public struct LAPACKError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The routine, e.g. `"dgels"`.
     public var routine: String
-    /// LAPACK's `info`: negative for an illegal argument, positive for a numerical failure.
+    /// LAPACK's `info`: negative for an illegal argument (−k: argument k of the reference routine,
+    /// which is also how a NaN in an input matrix is reported), positive for a numerical failure.
     public var info: Int
     /// What the code means for this routine.
     public var meaning: String
@@ -19,11 +20,15 @@ public struct LAPACKError: Error, Equatable, Sendable, CustomStringConvertible {
         throw LAPACKError(routine: routine, info: Int(info), meaning: meaning(routine, Int(info)))
     }
 
+    /// The error for a NaN in argument `argument` of `routine`, found before the call.
+    static func illegal(_ routine: String, argument: Int) -> LAPACKError {
+        LAPACKError(routine: routine, info: -argument, meaning: meaning(routine, -argument))
+    }
+
     /// The documented meaning of `info` for `routine`.
     static func meaning(_ routine: String, _ info: Int) -> String {
-        if info == -1011 { return "LAPACKE could not allocate its workspace (out of memory)" }
         if info < 0 {
-            return "argument \(-info) had an illegal value (LAPACKE also reports NaN input this way)"
+            return "argument \(-info) had an illegal value (NaN input is reported this way)"
         }
         switch routine {
         case "dgels":

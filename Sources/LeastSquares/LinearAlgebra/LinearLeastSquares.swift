@@ -1,5 +1,3 @@
-import CLapack
-
 /// Linear least squares, min ‖A x − b‖₂, through LAPACK.
 ///
 /// - ``solveQR(_:_:)``: `dgels`, a Householder QR of A (Golub & Van Loan, *Matrix Computations*,
@@ -30,10 +28,7 @@ public enum LinearLeastSquares {
             for i in 0..<m { rhs[i + j * ldb] = b.elements[i + j * m] }
         }
         if m > 0, n > 0, k > 0 {
-            let info = LAPACKE_dgels(LAPACK_COL_MAJOR, LAPACKSupport.char("N"), LAPACKSupport.int(m),
-                                     LAPACKSupport.int(n), LAPACKSupport.int(k), &work,
-                                     LAPACKSupport.leading(m), &rhs, LAPACKSupport.int(ldb))
-            try LAPACKError.check("dgels", info)
+            try LAPACK.gels(m: m, n: n, nrhs: k, a: &work, b: &rhs, ldb: ldb)
         }
         var x = Matrix(rows: n, columns: k)
         for j in 0..<k {
@@ -58,13 +53,10 @@ public enum LinearLeastSquares {
         var rhs = [Double](repeating: 0, count: ldb)
         for i in 0..<m { rhs[i] = b[i] }
         var s = [Double](repeating: 0, count: Swift.min(m, n))
-        var rank: clapack_int = 0
+        var rank = 0
         if m > 0, n > 0 {
-            let info = LAPACKE_dgelsd(LAPACK_COL_MAJOR, LAPACKSupport.int(m), LAPACKSupport.int(n), 1,
-                                      &work, LAPACKSupport.leading(m), &rhs, LAPACKSupport.int(ldb),
-                                      &s, relativeCutoff, &rank)
-            try LAPACKError.check("dgelsd", info)
+            rank = try LAPACK.gelsd(m: m, n: n, a: &work, b: &rhs, ldb: ldb, s: &s, rcond: relativeCutoff)
         }
-        return SVDSolution(solution: Array(rhs[0..<n]), rank: Int(rank), singularValues: s)
+        return SVDSolution(solution: Array(rhs[0..<n]), rank: rank, singularValues: s)
     }
 }

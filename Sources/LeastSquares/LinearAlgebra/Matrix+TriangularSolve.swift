@@ -1,5 +1,3 @@
-import CLapack
-
 extension Matrix {
     /// Which triangle of a square matrix holds a triangular operand.
     public enum Triangle: Sendable { case upper, lower }
@@ -12,12 +10,8 @@ extension Matrix {
         precondition(b.rows == rows, "solveTriangular: T is \(rows) × \(columns) but B has \(b.rows) rows")
         var x = b
         if rows > 0, b.columns > 0 {
-            let info = LAPACKE_dtrtrs(LAPACK_COL_MAJOR, LAPACKSupport.char(triangle == .upper ? "U" : "L"),
-                                      LAPACKSupport.char(transposing ? "T" : "N"),
-                                      LAPACKSupport.char(unitDiagonal ? "U" : "N"), LAPACKSupport.int(rows),
-                                      LAPACKSupport.int(b.columns), elements, LAPACKSupport.leading(rows),
-                                      &x.elements, LAPACKSupport.leading(rows))
-            try LAPACKError.check("dtrtrs", info)
+            try LAPACK.trtrs(triangle: triangle, transposing: transposing, unitDiagonal: unitDiagonal,
+                             n: rows, nrhs: b.columns, t: elements, b: &x.elements)
         }
         return x
     }

@@ -1,4 +1,4 @@
-/// A dense matrix of `Double` stored column-major and contiguously, the layout LAPACK and CBLAS
+/// A dense matrix of `Double` stored column-major and contiguously, the layout LAPACK and BLAS
 /// expect: element (i, j) lives at `elements[i + j·rows]`, with leading dimension `rows`.
 ///
 /// Dimension mismatches are programmer errors and stop with a `precondition` naming both shapes.

@@ -1,5 +1,3 @@
-import CLapack
-
 /// QR with column pivoting, A·P = Q·R, by LAPACK `dgeqp3` (Businger & Golub 1965; the Level-3
 /// BLAS version of Quintana-Ortí, Sun & Bischof 1998). The pivoting orders |R₁₁| ≥ |R₂₂| ≥ …,
 /// so the diagonal of R reveals the numerical rank.
@@ -15,12 +13,10 @@ public struct PivotedQR: Sendable {
     public init(_ a: Matrix) throws(LAPACKError) {
         let (m, n) = (a.rows, a.columns)
         var work = a
-        var pivots = [clapack_int](repeating: 0, count: n)
+        var pivots = [Int32](repeating: 0, count: n)
         var tau = [Double](repeating: 0, count: Swift.min(m, n))
         if m > 0, n > 0 {
-            let info = LAPACKE_dgeqp3(LAPACK_COL_MAJOR, LAPACKSupport.int(m), LAPACKSupport.int(n),
-                                      &work.elements, LAPACKSupport.leading(m), &pivots, &tau)
-            try LAPACKError.check("dgeqp3", info)
+            try LAPACK.geqp3(m: m, n: n, a: &work.elements, jpvt: &pivots, tau: &tau)
             self.permutation = pivots.map { Int($0) - 1 }
         } else {
             self.permutation = Array(0..<n)

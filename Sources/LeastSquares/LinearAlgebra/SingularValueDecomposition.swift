@@ -1,5 +1,3 @@
-import CLapack
-
 /// The thin singular value decomposition A = U · diag(σ) · Vᵀ of an m × n matrix by LAPACK
 /// `dgesdd` (divide and conquer, `jobz = "S"`): U is m × k, Vᵀ is k × n, k = min(m, n),
 /// σ₁ ≥ … ≥ σₖ ≥ 0.
@@ -15,7 +13,7 @@ public struct SingularValueDecomposition: Sendable {
     /// The right singular vectors as rows, k × n.
     public let vt: Matrix
 
-    /// Decomposes `a`. Throws when `dgesdd` fails (NaN input is reported as an illegal argument).
+    /// Decomposes `a`. Throws when `dgesdd` fails (NaN input is reported as an illegal value of argument 4, A).
     public init(_ a: Matrix) throws(LAPACKError) {
         let (m, n) = (a.rows, a.columns)
         let k = Swift.min(m, n)
@@ -24,11 +22,7 @@ public struct SingularValueDecomposition: Sendable {
         var u = Matrix(rows: m, columns: k)
         var vt = Matrix(rows: k, columns: n)
         if k > 0 {
-            let info = LAPACKE_dgesdd(LAPACK_COL_MAJOR, LAPACKSupport.char("S"), LAPACKSupport.int(m),
-                                      LAPACKSupport.int(n), &work, LAPACKSupport.leading(m), &s,
-                                      &u.elements, LAPACKSupport.leading(m),
-                                      &vt.elements, LAPACKSupport.leading(k))
-            try LAPACKError.check("dgesdd", info)
+            try LAPACK.gesdd(m: m, n: n, a: &work, s: &s, u: &u.elements, vt: &vt.elements)
         }
         self.u = u
         self.singularValues = s

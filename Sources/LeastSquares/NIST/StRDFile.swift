@@ -1,3 +1,5 @@
+import _Support
+
 /// The reader of NIST StRD nonlinear regression `.dat` files.
 ///
 /// The format (see the README next to the data): line 1 `NIST/ITL StRD`, line 2
@@ -27,11 +29,8 @@ public enum StRDFile {
             StRDFileError(file: fileName, line: line, reason: reason)
         }
         func text(_ n: Int) -> Substring { n >= 1 && n <= lines.count ? lines[n - 1] : "" }
-        /// Line n as shown in a message: trimmed, cut after 60 characters, on one line.
-        func quoted(_ n: Int) -> String {
-            let t = text(n).trimmingSpaces
-            return t.count > 60 ? "'\(oneLine(t.prefix(60)))…'" : "'\(oneLine(t))'"
-        }
+        /// Line n as shown in a message: trimmed, quoted on one line (``MessageText/quoted(_:)``).
+        func quoted(_ n: Int) -> String { MessageText.quoted(text(n).trimmingWhitespace) }
 
         guard !lines.isEmpty else { throw fail(nil, "the file is empty, expected a NIST StRD dataset") }
         guard text(1).contains("NIST/ITL StRD") else {
@@ -40,18 +39,18 @@ public enum StRDFile {
 
         // Line 2: the dataset name.
         let nameFields = text(2).split(separator: ":", maxSplits: 1)
-        guard nameFields.count == 2, nameFields[0].trimmingSpaces == "Dataset Name",
+        guard nameFields.count == 2, nameFields[0].trimmingWhitespace == "Dataset Name",
               let name = nameFields[1].split(separator: " ").first.map(String.init) else {
             throw fail(2, "expected 'Dataset Name: <name>', found \(quoted(2))")
         }
         guard let problem = StRDProblem.named(name) else {
-            throw fail(2, "unknown dataset '\(oneLine(name.prefix(60)))': not one of the 27 NIST StRD nonlinear regression problems")
+            throw fail(2, "unknown dataset \(MessageText.quoted(name)): not one of the 27 NIST StRD nonlinear regression problems")
         }
         let model = problem.model
 
         // Lines 5–7 (searched among the first 12): where the parts are.
         func range(_ label: String) throws(StRDFileError) -> (first: Int, last: Int, line: Int) {
-            for n in 1...Swift.min(12, lines.count) where text(n).trimmingSpaces.hasPrefix(label + " ") {
+            for n in 1...Swift.min(12, lines.count) where text(n).trimmingWhitespace.hasPrefix(label + " ") {
                 let t = text(n)
                 guard let open = t.firstIndex(of: "("), let close = t.lastIndex(of: ")"), open < close else { break }
                 let words = t[t.index(after: open)..<close].split(separator: " ")
@@ -82,7 +81,7 @@ public enum StRDFile {
 
         func number(_ word: Substring, line n: Int, what: String) throws(StRDFileError) -> Double {
             guard let v = Double(word), v.isFinite else {
-                throw fail(n, "\(what): '\(oneLine(word.prefix(60)))' is not a finite number")
+                throw fail(n, "\(what): \(MessageText.quoted(word)) is not a finite number")
             }
             return v
         }
@@ -106,7 +105,7 @@ public enum StRDFile {
         // The four summary lines after a blank line.
         func labelled(_ n: Int, _ label: String) throws(StRDFileError) -> Substring {
             let fields = text(n).split(separator: ":", maxSplits: 1)
-            guard fields.count == 2, fields[0].trimmingSpaces == label,
+            guard fields.count == 2, fields[0].trimmingWhitespace == label,
                   let value = fields[1].split(separator: " ").first else {
                 throw fail(n, "expected '\(label): <number>', found \(quoted(n))")
             }
@@ -151,29 +150,4 @@ public enum StRDFile {
                            certifiedResidualStandardDeviation: rsd, statedDegreesOfFreedom: dof,
                            responses: responses, predictors: predictors)
     }
-}
-
-extension StringProtocol {
-    /// Without leading and trailing spaces and tabs.
-    var trimmingSpaces: Substring {
-        let s = Substring(self)
-        guard let first = s.firstIndex(where: { $0 != " " && $0 != "\t" }) else { return "" }
-        let last = s.lastIndex(where: { $0 != " " && $0 != "\t" }) ?? first  // exists: `first` does
-        return s[first...last]
-    }
-}
-
-/// `text` with control characters (a lone CR does not end a line in these files, so it can sit
-/// inside one) and the Unicode line separators written as `\u{D}`, so a message quoting it stays
-/// on one line.
-private func oneLine(_ text: some StringProtocol) -> String {
-    var shown = ""
-    for c in text.unicodeScalars {
-        if c.properties.generalCategory == .control || c == "\u{2028}" || c == "\u{2029}" {
-            shown += "\\u{" + String(c.value, radix: 16, uppercase: true) + "}"
-        } else {
-            shown.unicodeScalars.append(c)
-        }
-    }
-    return shown
 }

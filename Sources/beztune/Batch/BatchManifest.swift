@@ -1,5 +1,6 @@
+import DataFiles
+import Fitting
 import Foundation
-import Render
 
 /// The CSV a batch command works through (`fit --targets`, `fit-profile --profiles`): one item
 /// per row, a column naming each item's file, and every column copied in front of the batch's
@@ -9,7 +10,7 @@ struct BatchManifest {
     /// The index of the column that names each item's file.
     var fileColumn: Int
     /// The folder relative file names are read from: the manifest's own.
-    var folder: URL
+    var folder: ManifestFolder
 
     init(_ path: String, fileColumn name: String, outputColumns: [String]) throws(CLIError) {
         let url = URL(fileURLWithPath: path)
@@ -17,16 +18,16 @@ struct BatchManifest {
             table = try CSVTable(contentsOf: url)
             fileColumn = try table.columnIndex(name)
         } catch {
-            throw .runtime(error.description)
+            throw .runtime(error)
         }
         if let clash = table.header.first(where: outputColumns.contains) {
             throw .runtime("\(path): column '\(clash)' is also an output column; rename it")
         }
-        folder = url.deletingLastPathComponent()
+        folder = ManifestFolder(manifest: path)
     }
 
     /// The path of a file named in the manifest (relative to its folder unless absolute).
     func path(of file: String) -> String {
-        file.hasPrefix("/") ? file : folder.appendingPathComponent(file).path
+        folder.path(of: file)
     }
 }

@@ -1,5 +1,5 @@
+import DataFiles
 import Foundation
-import Render
 
 /// `--resume` for the batch fits (`fit --targets`, `fit-profile --profiles`): the rows an
 /// interrupted run of the same batch left in its CSV.
@@ -38,7 +38,7 @@ enum BatchResume {
         do throws(CSVError) {
             table = try CSVTable(contentsOf: URL(fileURLWithPath: file))
         } catch {
-            throw .runtime("cannot resume: \(error.description)")
+            throw .runtime(error, context: "cannot resume")
         }
         guard table.header == header else {
             let i = zip(table.header, header).enumerated().first { $0.element.0 != $0.element.1 }?.offset
@@ -76,7 +76,7 @@ enum BatchResume {
             do throws(CSVError) {
                 again = try CSVTable(parsing: writer.text, source: file).rows
             } catch {
-                throw .runtime("cannot resume: \(error.description)")
+                throw .runtime(error, context: "cannot resume")
             }
             let kept = Array(table.rows[lastItem])
             let ignored = Set(header.indices.filter { unchecked.contains(header[$0]) })

@@ -1,3 +1,5 @@
+import _Support
+
 /// `--shard I/N`: this run does the I-th of N contiguous blocks of a batch's rows (I from 1 to
 /// N), so N independent runs (a Slurm job array, GNU parallel) split the work and their CSV files,
 /// concatenated in shard order without the repeated header lines, are the unsharded run's CSV
@@ -13,17 +15,20 @@ struct Shard: Equatable {
         ((index - 1) * total / count)..<(index * total / count)
     }
 
-    /// The `--shard` option, or the whole batch when absent.
-    static func parse(_ arguments: ParsedArguments, option: String = "shard") throws(CLIError) -> Shard {
-        guard let text = arguments.string(option) else { return .whole }
+    /// `I/N` with 1 ≤ I ≤ N ≤ 10⁶.
+    static func parse(_ text: String) throws(OptionValueError) -> Shard {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let i = Int(String(parts[0]).trimmingWhitespace), let n = Int(String(parts[1]).trimmingWhitespace),
+        guard parts.count == 2, let i = Int(parts[0].trimmingWhitespace), let n = Int(parts[1].trimmingWhitespace),
               n >= 1, n <= 1_000_000, i >= 1, i <= n else {
-            throw arguments.usage("invalid value '\(text)' for '--\(option)': expected I/N with 1 ≤ I ≤ N (e.g. 3/8)")
+            throw OptionValueError("expected I/N with 1 ≤ I ≤ N (e.g. 3/8)")
         }
         return Shard(index: i, count: n)
     }
 
-    static let option = CommandSpec.Option(name: "shard", arity: .single(valueName: "I/N"),
-        help: "Do only the I-th of N contiguous blocks of rows (1 ≤ I ≤ N); the N CSV files, concatenated in order without repeated headers, equal the unsharded run's.")
+    /// `--shard I/N`, bound to `path` (the whole batch when absent).
+    static func option<Values>(_ path: WritableKeyPath<Values, Shard>, inUsage: Bool = true) -> Option<Values> {
+        .value(path, "shard", "I/N", inUsage: inUsage,
+               help: "Do only the I-th of N contiguous blocks of rows (1 ≤ I ≤ N); the N CSV files, concatenated in order without repeated headers, equal the unsharded run's.",
+               parse: parse)
+    }
 }

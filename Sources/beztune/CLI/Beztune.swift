@@ -1,31 +1,32 @@
+import _Support
+
 /// The `beztune` command line: dispatches to a command, prints help and version, and turns every
-/// failure into one line on stderr and an exit status (0 success, 1 runtime failure, 2 usage).
+/// failure into one line on stderr and an exit status — 0 success, 1 runtime failure (including
+/// a missing, unreadable or invalid input file), 2 usage error (a bad option or option value) —
+/// a usage error followed by the command's usage line.
 struct Beztune {
     static let version = "0.1.0"
 
-    /// A command: its declared options and what it does with them.
-    struct Command: Sendable {
-        var spec: CommandSpec
-        var run: @Sendable (ParsedArguments, Console) throws(CLIError) -> Void
+    static var commands: [Command] {
+        [
+            ErrorCommand.command,
+            ErrorCurveCommand.command,
+            OptimizeCommand.command,
+            SweepCommand.command,
+            SegmentsForCommand.command,
+            MagnifyCommand.command,
+            PathInfo.command,
+            Nist.command,
+            Mgh.command,
+            Model.command,
+            Frames.command,
+            Fit.command,
+            FitProfile.command,
+        ]
     }
 
-    static let commands: [Command] = [
-        ErrorCommand.command,
-        ErrorCurveCommand.command,
-        OptimizeCommand.command,
-        SweepCommand.command,
-        SegmentsForCommand.command,
-        MagnifyCommand.command,
-        PathInfo.command,
-        Nist.command,
-        Mgh.command,
-        Model.command,
-        Frames.command,
-        Fit.command,
-        FitProfile.command,
-    ]
-
-    static var overview: String {
+    /// The text `beztune --help` prints.
+    static func overview(_ commands: [Command]) -> String {
         var lines = [
             "OVERVIEW: BezierTune \(version) — numerical analysis and tuning of cubic Bézier shapes.",
             "",
@@ -34,23 +35,27 @@ struct Beztune {
             "",
             "COMMANDS:",
         ]
-        let width = commands.map(\.spec.name.count).max() ?? 0
+        let width = commands.map(\.name.count).max() ?? 0
         for c in commands {
-            lines.append("  " + c.spec.name + String(repeating: " ", count: width - c.spec.name.count + 2) + c.spec.abstract)
+            lines.append("  " + c.name + String(repeating: " ", count: width - c.name.count + 2) + c.abstract)
         }
-        lines += ["", "OPTIONS:", "  --help     Show this help.", "  --version  Show the version."]
+        lines += ["", "OPTIONS:", "  --help     Show this help.", "  --version  Show the version.",
+                  "", "EXIT STATUS:", "  0  success",
+                  "  1  runtime failure: a missing, unreadable or invalid input file, a failed computation, an unwritable output",
+                  "  2  usage error: an unknown or repeated option, a missing or invalid option value"]
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Runs the command line `arguments` (without the program name) and returns the exit status.
-    static func main(_ arguments: [String], console: Console) -> Int32 {
+    /// Runs the command line `arguments` (without the program name) with `commands` and returns
+    /// the exit status.
+    static func main(_ arguments: [String], commands: [Command] = commands, console: Console) -> Int32 {
         guard let first = arguments.first else {
             console.printError("beztune: missing command (usage: beztune <command> [options]; see 'beztune --help')")
             return 2
         }
         switch first {
         case "--help", "-h", "help":
-            console.writeOutput(overview)
+            console.writeOutput(overview(commands))
             return 0
         case "--version":
             console.print("beztune \(version)")
@@ -58,21 +63,20 @@ struct Beztune {
         default:
             break
         }
-        guard let command = commands.first(where: { $0.spec.name == first }) else {
-            let names = commands.map(\.spec.name).joined(separator: ", ")
-            console.printError("beztune: unknown command '\(first)' (commands: \(names); see 'beztune --help')")
+        guard let command = commands.first(where: { $0.name == first }) else {
+            let names = commands.map(\.name).joined(separator: ", ")
+            console.printError("beztune: unknown command \(MessageText.quoted(first)) (commands: \(names); see 'beztune --help')")
             return 2
         }
         do throws(CLIError) {
-            let parsed = try ParsedArguments(Array(arguments.dropFirst()), spec: command.spec)
-            if parsed.wantsHelp {
-                console.writeOutput(command.spec.helpText)
-                return 0
+            if try command.execute(Array(arguments.dropFirst()), console) == .help {
+                console.writeOutput(command.helpText)
             }
-            try command.run(parsed, console)
             return 0
         } catch {
-            console.printError("beztune \(command.spec.name): \(error.message.oneLine.cappedForMessage)")
+            var message = error.message
+            if error.kind == .usage { message += " (usage: \(command.usageLine); see 'beztune \(command.name) --help')" }
+            console.printError("beztune \(command.name): \(message.oneLine.cappedForMessage)")
             return error.exitCode
         }
     }
@@ -82,12 +86,6 @@ extension String {
     /// The text with every line break replaced by a space, so a diagnostic stays on one line.
     var oneLine: String {
         String(map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
-    }
-
-    /// `'text'` for a message, cut after 60 characters (`'((((…' (100001 characters)`), so a
-    /// long argument does not bury the reason that follows it.
-    var quotedForMessage: String {
-        count <= 60 ? "'\(self)'" : "'\(prefix(60))…' (\(count) characters)"
     }
 
     /// At most 1000 characters: a longer diagnostic (one quoting a 100 KiB argument) keeps its

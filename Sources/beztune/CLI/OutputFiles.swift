@@ -1,5 +1,5 @@
+import DataFiles
 import Foundation
-import Render
 
 /// Every file a command writes goes through here: atomically (temporary file, then rename), with
 /// failures turned into one-line runtime errors.
@@ -12,7 +12,7 @@ enum OutputFiles {
         do throws(FileWriteError) {
             try AtomicFile.write(data, to: URL(fileURLWithPath: path))
         } catch {
-            throw .runtime(error.description)
+            throw .runtime(error)
         }
     }
 
@@ -22,7 +22,7 @@ enum OutputFiles {
         do throws(FileWriteError) {
             try AtomicFile.checkWritable(URL(fileURLWithPath: path))
         } catch {
-            throw .runtime(error.description)
+            throw .runtime(error)
         }
     }
 

@@ -1,6 +1,6 @@
 import ArcError
+import DataFiles
 import Foundation
-import Render
 
 /// The columns every arc-error command writes, in one place so `error`, `optimize` and `sweep`
 /// agree.
@@ -14,10 +14,10 @@ import Render
 /// largest; the end value is the same at both ends); angles are polar angles from the arc's start
 /// in degrees, the tangent error max |ψ| in degrees.
 ///
-/// With `--radius R`, absolute columns named by appending `_abs`: radial columns ×R (length
-/// units), `area_error_abs` = A − R²θ/2 (area units), `arc_length_error_abs` = L − Rθ (length),
-/// curvature columns (κ − 1/R, in 1/length). With `--sx/--sy`: `ellipse_max_distance`
-/// (relative to r) and, with a radius, `ellipse_max_distance_abs`.
+/// With `--radius R`, absolute columns named by appending `_abs` (``AbsoluteArcErrors``): radial
+/// columns ×R (length units), `area_error_abs` = A − R²θ/2 (area units), `arc_length_error_abs`
+/// = L − Rθ (length), curvature columns (κ − 1/R, in 1/length). With `--sx/--sy`:
+/// `ellipse_max_distance` (relative to r) and, with a radius, `ellipse_max_distance_abs`.
 struct ErrorColumns {
     var radius: Double?
     var squash: (sx: Double, sy: Double)?
@@ -29,6 +29,18 @@ struct ErrorColumns {
     static let absolute = ["max_radial_error_abs", "min_radial_error_abs", "max_abs_radial_error_abs",
                            "rms_radial_error_abs", "rms_radial_error_angle_abs", "area_error_abs",
                            "arc_length_error_abs", "max_curvature_error_abs", "end_curvature_error_abs"]
+
+    /// The columns for `radius` and the squash factors `--sx`, `--sy` (both or neither, as the
+    /// declarations' rule has it), their ratio within ``SquashedCircle/largestAspectRatio``.
+    init(radius: Double?, sx: Given<Double>? = nil, sy: Given<Double>? = nil) throws(CLIError) {
+        self.radius = radius
+        if let sx, let sy {
+            guard sx.value / sy.value <= SquashedCircle.largestAspectRatio && sy.value / sx.value <= SquashedCircle.largestAspectRatio else {
+                throw .usage("invalid --sx \(sx.text) --sy \(sy.text): the squash ratio sx/sy must be within 1e-12 … 1e12")
+            }
+            squash = (sx.value, sy.value)
+        }
+    }
 
     var header: [String] {
         var h = ["k", "segments"] + ErrorColumns.relative
@@ -49,11 +61,10 @@ struct ErrorColumns {
                  r.arcLengthError, r.maximumTangentErrorDegrees, r.curvature.maximum,
                  r.radial.angleAtMaximum * degrees, r.radial.angleAtMinimum * degrees, r.curvature.atStart]
         if let radius {
-            let theta = r.arc.angle
-            v += [r.radial.maximum * radius, r.radial.minimum * radius, r.radial.maximumMagnitude * radius,
-                  r.rmsRadialError * radius, r.rmsRadialErrorInAngle * radius,
-                  r.areaError * (radius * radius * theta / 2), r.arcLengthError * (radius * theta),
-                  r.curvature.maximum / radius, r.curvature.atStart / radius]
+            let a = r.scaled(toRadius: radius)
+            v += [a.maximumRadialError, a.minimumRadialError, a.maximumRadialErrorMagnitude,
+                  a.rmsRadialError, a.rmsRadialErrorInAngle, a.areaError, a.arcLengthError,
+                  a.maximumCurvatureError, a.endCurvatureError]
         }
         if let squash {
             let d = SquashedCircle(segments: segments, handle: r.arc.startHandle, scaleX: squash.sx, scaleY: squash.sy)
@@ -69,21 +80,20 @@ struct ErrorColumns {
         values(r, segments: segments).enumerated().map { i, x in i == 1 ? .int(segments) : .double(x) }
     }
 
-    /// The largest `--radius`: the absolute area error scales with R², which must stay finite.
-    static let maximumRadius = 1e150
-
-    /// `--radius R`: positive, finite and at most ``maximumRadius``, or nil when absent.
-    static func radius(_ arguments: ParsedArguments) throws(CLIError) -> Double? {
-        guard let r = try arguments.positiveDouble("radius") else { return nil }
-        guard r <= maximumRadius else {
-            throw arguments.usage("invalid value '\(arguments.string("radius") ?? "")' for '--radius': at most 1e150 (the absolute area error grows as R²)")
+    /// The terminal row of a report: k in round-trip form, the segment count, every other value
+    /// to 6 significant digits.
+    func displayed(_ r: ArcErrorReport, segments: Int) -> [String] {
+        values(r, segments: segments).enumerated().map { i, x in
+            i == 0 ? CSVField.format(x) : i == 1 ? String(segments) : x == 0 ? "0" : String(format: "%.6g", x)
         }
-        return r
     }
 
-    /// The same values for the terminal: 6 significant digits.
-    static func display(_ x: Double) -> String {
-        if x == 0 { return "0" }
-        return String(format: "%.6g", x)
+    /// `--radius R`: positive, finite and at most ``AbsoluteArcErrors/maximumRadius``.
+    static func radius(_ text: String) throws(OptionValueError) -> Double {
+        let r = try OptionValue.positive(text)
+        guard r <= AbsoluteArcErrors.maximumRadius else {
+            throw OptionValueError("at most 1e150 (the absolute area error grows as R²)")
+        }
+        return r
     }
 }

@@ -1,44 +1,48 @@
 import ArcError
+import DataFiles
 import Foundation
 import Geometry
 import Render
 
 /// `beztune error-curve`: the radial error along one segment, for plotting.
 enum ErrorCurveCommand {
-    static let spec = CommandSpec(
-        name: "error-curve",
-        abstract: "The radial error e(t) along one arc segment, sampled uniformly in t, as CSV.",
-        synopsis: "--k K [--segments N] [--samples S] [--csv FILE] [--png FILE]",
-        options: [
-            .init(name: "k", arity: .single(valueName: "K"),
-                  help: "Handle factor: number, expression or criterion name (as for 'beztune error')."),
-            .init(name: "segments", arity: .single(valueName: "N"), help: "Equal segments per circle, N ≥ 2 (default 4)."),
-            .init(name: "samples", arity: .single(valueName: "S"),
-                  help: "Number of samples t = i/(S − 1), i = 0…S−1, with 2 ≤ S ≤ 10000000 (default 101)."),
-            .init(name: "csv", arity: .single(valueName: "FILE"),
-                  help: "Write the CSV here (default: standard output)."),
-            .init(name: "png", arity: .single(valueName: "FILE"),
-                  help: "Also plot radial_error against angle_deg as an image (SVG when FILE ends in .svg)."),
-        ],
-        discussion: """
-            Columns: t, angle_deg (polar angle of B(t) from the arc's start, degrees),
-            radial_error ((|B(t)| − r)/r, computed without cancellation).
-            """)
-
-    static let command = Beztune.Command(spec: spec, run: run)
-
-    static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
-        let segments = try arguments.segmentCount("segments", default: 4)
-        guard let text = arguments.string("k") else { throw arguments.usage("missing --k") }
-        let handle = try HandleArgument.parse(text, segments: segments, option: "k", arguments: arguments)
+    struct Options: CommandOptions {
+        var handle = HandleArgument(text: "", factor: .value(1))  // required
+        var segments = 4
         var samples = 101
-        if let s = arguments.string("samples") {
-            guard let n = Int(s.trimmingWhitespace), n >= 2, n <= 10_000_000 else {
-                throw arguments.usage("invalid value '\(s)' for '--samples': expected a whole number from 2 to 10000000")
-            }
-            samples = n
-        }
-        let arc = CircularArc(segments: segments, handle: handle.value)
+        var csv: String?
+        var png: String?
+    }
+
+    static var declaration: CommandDeclaration<Options> {
+        CommandDeclaration(
+            name: "error-curve",
+            abstract: "The radial error e(t) along one arc segment, sampled uniformly in t, as CSV.",
+            options: [
+                .value(\.handle, "k", "K", required: true,
+                       help: "Handle factor: number, expression or criterion name (as for 'beztune error').",
+                       parse: HandleArgument.parse),
+                .value(\.segments, "segments", "N", help: "Equal segments per circle, N ≥ 2 (default 4).",
+                       parse: OptionValue.segmentCount),
+                .value(\.samples, "samples", "S",
+                       help: "Number of samples t = i/(S − 1), i = 0…S−1, with 2 ≤ S ≤ 10000000 (default 101).",
+                       parse: OptionValue.wholeNumber(in: 2...10_000_000)),
+                .value(\.csv, "csv", "FILE", help: "Write the CSV here (default: standard output).", parse: OptionValue.text),
+                .value(\.png, "png", "FILE",
+                       help: "Also plot radial_error against angle_deg as an image (SVG when FILE ends in .svg).",
+                       parse: OptionValue.text),
+            ],
+            discussion: """
+                Columns: t, angle_deg (polar angle of B(t) from the arc's start, degrees),
+                radial_error ((|B(t)| − r)/r, computed without cancellation).
+                """)
+    }
+
+    static var command: Command { Command(declaration, run: run) }
+
+    static func run(_ options: Options, console: Console) throws(CLIError) {
+        let (segments, samples) = (options.segments, options.samples)
+        let arc = CircularArc(segments: segments, handle: options.handle.value(segments: segments))
         var csv = CSVWriter(header: ["t", "angle_deg", "radial_error"])
         var curve: [Point] = []
         for i in 0..<samples {
@@ -48,20 +52,20 @@ enum ErrorCurveCommand {
             csv.appendRow([.double(t), .double(angle * 180 / Double.pi), .double(e)])
             curve.append(Point(angle * 180 / Double.pi, e))
         }
-        if let png = arguments.string("png") {
-            let name = handle.text == ShortestDecimal.format(handle.value) ? handle.text : "\(handle.text) = \(String(format: "%.6g", handle.value))"
+        if let png = options.png {
+            let name = options.handle.label(segments: segments)
             let chart = Chart(title: "Radial error, k \(name), \(segments) segments", xLabel: "polar angle (degrees)",
                               yLabel: "radial error |B|/r − 1", series: [.init(name: "k \(name)", points: curve)])
             let data: Data
             do throws(RenderError) {
-                data = try chart.render(png.lowercased().hasSuffix(".svg") ? .svg : .png)
+                data = try chart.render(ImageFormat(forFile: png))
             } catch {
-                throw .runtime(error.description)
+                throw .runtime(error)
             }
             try OutputFiles.write(data, to: png)
         }
-        if arguments.string("csv") != nil {
-            try arguments.writeCSVIfRequested(csv.text)
+        if let file = options.csv {
+            try OutputFiles.write(csv.text, to: file)
         } else {
             console.writeOutput(csv.text)
         }

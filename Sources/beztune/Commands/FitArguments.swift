@@ -2,9 +2,60 @@ import Deform
 import Fitting
 import Foundation
 import LeastSquares
+import _Support
 
-/// The options of `beztune fit` that say what to fit and how — the same for every target of a
-/// batch, so they are read (and refused, as usage errors) once, before any target is opened.
+/// The options of `beztune fit` and `fit-profile` that say what to fit and how, as given.
+struct FitChoices {
+    var model: any DeformModel = BallModel()
+    var radius: Double?
+    /// `--free`; the model's ``DeformModel/defaultFree`` when absent.
+    var free: [String]?
+    var set: [ParameterAssignment] = []
+    var bounds: [ParameterBound] = []
+    var loss = "trivial"
+    var lossScale: Double?
+    var symmetric: Double?
+    var starts = 1
+    var seed: UInt64 = 1
+    var maxEvaluations: Int?
+    var samples: Int?
+    var yUp = false
+    var yDown = false
+    var repeats = 1
+
+    static let losses = ["trivial", "huber", "soft-l1", "cauchy", "arctan"]
+
+    /// The ball's default free parameters as the help lists them.
+    static var ballDefaultFree: String { (BallModel().defaultFree ?? []).joined(separator: ",") }
+
+    /// `--seed S`: a whole number ≥ 0.
+    static func seed(_ text: String) throws(OptionValueError) -> UInt64 {
+        guard let s = UInt64(text.trimmingWhitespace) else { throw OptionValueError("expected a whole number ≥ 0") }
+        return s
+    }
+}
+
+/// `NAME=LO:HI`: narrower bounds for a free parameter (`inf`, `-inf` allowed).
+struct ParameterBound: Equatable {
+    var name: String
+    var lower: Double
+    var upper: Double
+
+    static func parse(_ text: String) throws(OptionValueError) -> ParameterBound {
+        let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        let range = parts.count == 2 ? parts[1].split(separator: ":", omittingEmptySubsequences: false) : []
+        let name = String(parts[0].trimmingWhitespace)
+        guard parts.count == 2, range.count == 2, let lo = Double(range[0].trimmingWhitespace),
+              let hi = Double(range[1].trimmingWhitespace) else {
+            throw OptionValueError("expected NAME=LOWER:UPPER (inf and -inf allowed)")
+        }
+        guard !name.isEmpty else { throw OptionValueError("the name is missing") }
+        return ParameterBound(name: name, lower: lo, upper: hi)
+    }
+}
+
+/// What `beztune fit` and `fit-profile` fit and how — the same for every target of a batch, so
+/// it is built (and refused, as a usage error) once, before any target is opened.
 struct FitArguments {
     var setup: FitSetup
     var options: FitOptions
@@ -16,90 +67,40 @@ struct FitArguments {
     var yDown: Bool
     var repeats: Int
 
-    /// Default free parameters per model, when `--free` is not given.
-    static let defaultFree: [String: [String]] = ["ball": ["xFactor", "yFactor", "topYFactor", "k"]]
-
-    static let losses = ["trivial", "huber", "soft-l1", "cauchy", "arctan"]
-
-    init(_ arguments: ParsedArguments) throws(CLIError) {
-        let modelName = arguments.string("model") ?? "ball"
-        let model = try ModelArguments.model(named: modelName, arguments)
-        var free: [String] = []
-        if let list = arguments.string("free") {
-            for name in list.split(separator: ",", omittingEmptySubsequences: false) {
-                let trimmed = String(String(name).trimmingWhitespace)
-                guard !trimmed.isEmpty else {
-                    throw arguments.usage("invalid value '\(list)' for '--free': expected NAME,NAME,… without empty names")
-                }
-                free.append(trimmed)
-            }
+    init(_ choices: FitChoices) throws(CLIError) {
+        let model = choices.model
+        guard let free = choices.free ?? model.defaultFree else {
+            throw .usage("missing --free NAME,… (no default for model '\(model.name)')")
         }
-        if arguments.string("free") == nil {
-            guard let d = Self.defaultFree[model.name] else {
-                throw arguments.usage("missing --free NAME,… (no default for model '\(model.name)')")
+        var values: [(name: String, value: Double)] = choices.radius.map { [("radius", $0)] } ?? []
+        for assignment in choices.set {
+            guard !values.contains(where: { $0.name == assignment.name }) else {
+                throw .usage("parameter '\(assignment.name)' is set more than once\(assignment.name == "radius" ? " (--radius sets it too)" : "")")
             }
-            free = d
-        }
-        var values: [(name: String, value: Double)] = []
-        if let text = arguments.string("radius") {
-            guard let r = Double(text.trimmingWhitespace), r.isFinite, r > 0 else {
-                throw arguments.usage("invalid value '\(text)' for '--radius': expected a positive number")
-            }
-            values.append(("radius", r))
-        }
-        for assignment in arguments.strings("set") {
-            let (name, text) = try Self.split(assignment, option: "set", separator: "=", arguments)
-            guard let value = Double(text.trimmingWhitespace), value.isFinite else {
-                throw arguments.usage("invalid value '\(text)' for parameter '\(name)' in '--set': expected a finite number")
-            }
-            guard !values.contains(where: { $0.name == name }) else {
-                throw arguments.usage("parameter '\(name)' is set more than once\(name == "radius" ? " (--radius sets it too)" : "")")
-            }
-            values.append((name, value))
-        }
-        var bounds: [(name: String, lower: Double, upper: Double)] = []
-        for assignment in arguments.strings("bound") {
-            let (name, text) = try Self.split(assignment, option: "bound", separator: "=", arguments)
-            let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-            guard parts.count == 2, let lo = Double(String(parts[0]).trimmingWhitespace),
-                  let hi = Double(String(parts[1]).trimmingWhitespace) else {
-                throw arguments.usage("invalid value '\(assignment)' for '--bound': expected NAME=LOWER:UPPER (inf and -inf allowed)")
-            }
-            bounds.append((name, lo, hi))
+            values.append((assignment.name, assignment.value))
         }
         do throws(FitError) {
-            setup = try FitSetup(model: model, free: free, values: values, bounds: bounds)
+            setup = try FitSetup(model: model, free: free, values: values,
+                                 bounds: choices.bounds.map { ($0.name, $0.lower, $0.upper) })
         } catch {
-            throw arguments.usage(error.description)
+            throw .usage(error)
         }
-
+        lossName = choices.loss
+        if choices.lossScale != nil && lossName == "trivial" {
+            throw .usage("--loss-scale needs --loss huber, soft-l1, cauchy or arctan")
+        }
+        relativeLossScale = lossName != "trivial" && choices.lossScale == nil ? 0.005 : nil
         var options = FitOptions()
-        lossName = try arguments.choice("loss", among: Self.losses) ?? "trivial"
-        let scale = try arguments.positiveDouble("loss-scale")
-        if arguments.string("loss-scale") != nil && lossName == "trivial" {
-            throw arguments.usage("--loss-scale needs --loss huber, soft-l1, cauchy or arctan")
-        }
-        relativeLossScale = lossName != "trivial" && scale == nil ? 0.005 : nil
-        options.loss = Self.loss(lossName, scale: scale ?? 1)
-        options.starts = try Self.count("starts", arguments, range: 1...1000) ?? 1
-        if let text = arguments.string("seed") {
-            guard let s = UInt64(text.trimmingWhitespace) else {
-                throw arguments.usage("invalid value '\(text)' for '--seed': expected a whole number ≥ 0")
-            }
-            options.seed = s
-        }
-        if let text = arguments.string("symmetric") {
-            guard let w = Double(text.trimmingWhitespace), w.isFinite, w >= 0 else {
-                throw arguments.usage("invalid value '\(text)' for '--symmetric': expected a number ≥ 0")
-            }
-            options.symmetricWeight = w
-        }
-        options.maxEvaluations = try Self.count("max-evaluations", arguments, range: 1...1_000_000) ?? options.maxEvaluations
+        options.loss = Self.loss(lossName, scale: choices.lossScale ?? 1)
+        options.starts = choices.starts
+        options.seed = choices.seed
+        if let w = choices.symmetric { options.symmetricWeight = w }
+        if let n = choices.maxEvaluations { options.maxEvaluations = n }
         self.options = options
-        samples = try Self.count("samples", arguments, range: 3...1_000_000)
-        yUp = arguments.flag("y-up")
-        yDown = arguments.flag("y-down")
-        repeats = try Self.count("repeat", arguments, range: 1...100_000) ?? 1
+        samples = choices.samples
+        yUp = choices.yUp
+        yDown = choices.yDown
+        repeats = choices.repeats
     }
 
     /// The options for a target of size `size` (the default loss scale is relative to it).
@@ -119,23 +120,22 @@ struct FitArguments {
         }
     }
 
-    static func split(_ text: String, option: String, separator: Character,
-                      _ arguments: ParsedArguments) throws(CLIError) -> (String, String) {
-        guard let eq = text.firstIndex(of: separator) else {
-            throw arguments.usage("invalid value '\(text)' for '--\(option)': expected NAME\(separator)VALUE")
+    /// One fit of `target` (the fastest of `--repeat` runs), fit errors as runtime failures.
+    func fit(_ target: TargetOutline) throws(CLIError) -> OutlineFit {
+        let fitter = OutlineFitter(options: options(forSize: target.size))
+        do throws(FitError) {
+            var best = try fitter.fit(target, setup: setup)
+            if repeats > 1 {
+                var timing = fitter
+                timing.options.computeComparison = false
+                for _ in 1..<repeats {
+                    let again = try timing.fit(target, setup: setup)
+                    best.seconds = Swift.min(best.seconds, again.seconds)
+                }
+            }
+            return best
+        } catch {
+            throw .runtime(error)
         }
-        let name = String(String(text[..<eq]).trimmingWhitespace)
-        guard !name.isEmpty else {
-            throw arguments.usage("invalid value '\(text)' for '--\(option)': the name is missing")
-        }
-        return (name, String(text[text.index(after: eq)...]))
-    }
-
-    static func count(_ name: String, _ arguments: ParsedArguments, range: ClosedRange<Int>) throws(CLIError) -> Int? {
-        guard let text = arguments.string(name) else { return nil }
-        guard let n = Int(text.trimmingWhitespace), range.contains(n) else {
-            throw arguments.usage("invalid value '\(text)' for '--\(name)': expected a whole number from \(range.lowerBound) to \(range.upperBound)")
-        }
-        return n
     }
 }

@@ -1,20 +1,21 @@
+import DataFiles
 import Fitting
 import Foundation
-import Render
+import _Support
 
 /// `beztune fit --targets MANIFEST`: one fit per manifest row, one CSV row each, progress on
 /// stderr. A target that cannot be read or fitted gets status `error` and its reason in the
 /// `message` column; the batch goes on.
 enum FitBatch {
-    static func run(manifest: String, _ fit: FitArguments, csvFile: String?, shard: Shard = .whole,
-                    resume: Bool = false, checkpointInterval: Double = 5, console: Console) throws(CLIError) {
+    static func run(manifest: String, _ fit: FitArguments, csvFile: String?, batch options: BatchOptions,
+                    console: Console) throws(CLIError) {
         let columns = FitReport.header(free: fit.setup.freeNames) + ["message"]
         let batch = try BatchManifest(manifest, fileColumn: "file", outputColumns: columns)
         let (table, fileColumn) = (batch.table, batch.fileColumn)
         let passed = table.header
         if let csvFile { try OutputFiles.checkWritable(csvFile) }
         var csv = CSVWriter(header: passed + columns)
-        let rows = shard.range(of: table.rows.count)
+        let rows = options.shard.range(of: table.rows.count)
         let count = rows.count
 
         /// The output fields of manifest row `index` (and whether it failed).
@@ -22,13 +23,8 @@ enum FitBatch {
             let name = table.rows[index][fileColumn].trimmingWhitespace
             do throws(CLIError) {
                 guard !name.isEmpty else { throw .runtime("\(manifest) line \(table.lineNumbers[index]): empty file name") }
-                let target: TargetOutline
-                do throws(FitTarget.Failure) {
-                    target = try FitTarget.read(file: batch.path(of: String(name)), fit)
-                } catch {
-                    throw .runtime(error.message)
-                }
-                let result = try Fit.fitOnce(target, fit)
+                let target = try fit.target(file: batch.path(of: String(name)))
+                let result = try fit.fit(target)
                 return (FitReport.fields(result) + [.text(result.converged ? "" : "did not converge")], false)
             } catch {
                 return (FitReport.failedFields(free: fit.setup.freeCount) + [.text(error.message.oneLine)], true)
@@ -37,7 +33,7 @@ enum FitBatch {
 
         var failed = 0
         var first = rows.lowerBound
-        if resume, let csvFile {
+        if options.resume, let csvFile {
             let header = passed + columns
             let kept = try BatchResume.rowsDone(in: csvFile, header: header, items: rows.map { table.rows[$0] },
                                                 rowCount: { _ in 1 }) { item in
@@ -48,7 +44,7 @@ enum FitBatch {
             first += kept.items
             if kept.items > 0 { console.printError("fit: resuming after \(kept.items) of \(count) targets already in \(csvFile)") }
         }
-        var checkpoint = CSVCheckpoint(interval: checkpointInterval)
+        var checkpoint = CSVCheckpoint(interval: options.checkpoint)
         for index in first..<rows.upperBound {
             let row = table.rows[index]
             console.printError("fit \(index - rows.lowerBound + 1)/\(count): \(row[fileColumn].trimmingWhitespace)")

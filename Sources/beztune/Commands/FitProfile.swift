@@ -1,3 +1,4 @@
+import DataFiles
 import Fitting
 import Foundation
 import Geometry
@@ -7,99 +8,121 @@ import Render
 /// keyframe's parameters, then each parameter's trajectory through a timing function — with
 /// `profile.csv`, `timing.csv`, frames, a contact sheet and `profile.png` in one folder.
 enum FitProfile {
-    static let spec = CommandSpec(
-        name: "fit-profile",
-        abstract: "Fit a squash profile to drawn keyframes: each keyframe's parameters, then each parameter's timing curve.",
-        synopsis: "(--keyframes MANIFEST | --profiles LIST) --out DIR [--model MODEL] [--radius R] [--free NAME,…] [--timing cubic-bezier|spring|linear|keyframes] [--joint] [options]",
-        options: [
-            .init(name: "keyframes", arity: .single(valueName: "MANIFEST"),
-                  help: "CSV with columns progress,file: one keyframe per row, progress in [0, 1], the file (SVG, CSV points or path data, as for 'beztune fit --target') relative to the manifest's folder; other columns are ignored."),
-            .init(name: "profiles", arity: .single(valueName: "LIST"),
-                  help: "Fit many profiles: a CSV with a 'keyframes' column (manifests relative to the list's folder) and an optional 'name' column (default: the manifest's name without .csv); each profile goes to DIR/NAME/, and one summary CSV row per parameter and method to --csv (standard output without it)."),
-            .init(name: "out", arity: .single(valueName: "DIR"), help: "Output folder, created when missing."),
-            .init(name: "csv", arity: .single(valueName: "FILE"),
-                  help: "With --profiles: the summary CSV (the list's columns, profile, then those of timing.csv, then message)."),
-        ] + BatchOptions.options + [
-            .init(name: "timing", arity: .single(valueName: "KIND"),
-                  help: "Timing of every parameter's trajectory: cubic-bezier (default), spring, linear or keyframes."),
-            .init(name: "joint", arity: .flag,
-                  help: "Also fit all keyframes' points at once with the timing parameters as the unknowns; both results are reported."),
-            .init(name: "model", arity: .single(valueName: "MODEL"), help: "The model to fit (default ball; see 'beztune model --list')."),
-            .init(name: "radius", arity: .single(valueName: "R"), help: "The ball's radius (the same as --set radius=R; default 50)."),
-            .init(name: "free", arity: .single(valueName: "NAME,…"),
-                  help: "The parameters that follow the profile (default for the ball: xFactor,yFactor,topYFactor,k); the others are held."),
-            .init(name: "set", arity: .repeated(valueName: "NAME=VALUE"),
-                  help: "A held parameter's value, or a free parameter's start at the first keyframe; repeatable."),
-            .init(name: "bound", arity: .repeated(valueName: "NAME=LO:HI"),
-                  help: "Narrow a free parameter's bounds (keyframe values, start and end); repeatable."),
-            .init(name: "samples", arity: .single(valueName: "N"),
-                  help: "Points sampled by arc length along each path keyframe (default 720); for CSV keyframes, resample to N."),
-            .init(name: "y-up", arity: .flag, help: "SVG and path data: keep the y axis as written (default: flip y-down SVG space)."),
-            .init(name: "y-down", arity: .flag, help: "CSV points: they are y-down (screen) coordinates; flip them."),
-            .init(name: "starts", arity: .single(valueName: "N"),
-                  help: "Starts of each keyframe fit: the warm start and N−1 seeded perturbations (default 1)."),
-            .init(name: "seed", arity: .single(valueName: "S"), help: "Seed of the perturbations (default 1)."),
-            .init(name: "max-evaluations", arity: .single(valueName: "N"),
-                  help: "Residual evaluations allowed per keyframe fit and for the joint fit (default 500)."),
-            .init(name: "size", arity: .single(valueName: "WxH"), help: "Frame size in pixels (default 480x480)."),
-        ],
-        exclusive: [["y-up", "y-down"], ["keyframes", "profiles"]],
-        discussion: """
-            Every keyframe is fitted as by 'beztune fit', in progress order, each started from the
-            previous keyframe's values. Then each free parameter p follows
-            p(x) = start + (end − start)·y(x) over progress x, fitted to its keyframe values by
-            least squares weighted by their standard errors (unweighted when one is 0 or nan):
-            cubic-bezier y has control points x1, y1, x2, y2 with 0 ≤ x1, x2 ≤ 1 (CSS); spring y
-            is a damped spring released from 0 towards 1 with natural frequency omega (rad per
-            unit of progress, at most the keyframes' Nyquist frequency π·(K−1)/(x_K−x_1)),
-            damping ratio zeta ≥ 0 and initial velocity v0 — end is its rest value, shown at
-            progress 1 as 'beztune frames' plays a spring; linear y = x; keyframes is the
-            piecewise-linear curve through the keyframe values (rms 0). Start and end are
-            fitted, not pinned to the first and last keyframe. --joint refits every parameter's
-            start, end and timing to all keyframes' points at once, from the two-stage result:
-            the better estimate when the model is right.
+    struct Options: CommandOptions {
+        var keyframes: String?
+        var profiles: String?
+        var out = ""  // required
+        var csv: String?
+        var batch = BatchOptions()
+        var timing = ProfileTimingKind.cubicBezier
+        var joint = false
+        var fit = FitChoices()
+        var size = ImageSize(width: 480, height: 480)
+    }
 
-            Writes DIR/profile.csv (progress; per free parameter its keyframe value, _stderr,
-            _timing (the two-stage curve there) and _joint; fit_rms, profile_rms, joint_rms:
-            RMS distances of the keyframe's points to its own fit, to the two-stage and to the
-            joint profile's outline; status, file), DIR/timing.csv (one row per parameter and
-            method: parameter,start,end,timing,x1,y1,x2,y2,omega,zeta,v0,rms — rms of the
-            keyframe values about the curve, in parameter units; then method, standard errors,
-            reduced_chi2, distance_rms, status), DIR/frames/frame_0000.png … (each keyframe's
-            target against the profile's outline), DIR/contact.png and DIR/profile.png (per
-            parameter: keyframe values with ±1σ bars and the fitted curves). Nothing is written
-            unless everything was computed. A manifest that cannot be used (missing column or
-            file, duplicate or out-of-range progress, fewer keyframes than the timing's unknowns
-            per parameter) exits with 1 and names the row; a bad option exits with 2.
+    static var declaration: CommandDeclaration<Options> {
+        CommandDeclaration(
+            name: "fit-profile",
+            abstract: "Fit a squash profile to drawn keyframes: each keyframe's parameters, then each parameter's timing curve.",
+            options: [
+                .value(\.keyframes, "keyframes", "MANIFEST",
+                       help: "CSV with columns progress,file: one keyframe per row, progress in [0, 1], the file (SVG, CSV points or path data, as for 'beztune fit --target') relative to the manifest's folder; other columns are ignored.",
+                       parse: OptionValue.text),
+                .value(\.profiles, "profiles", "LIST",
+                       help: "Fit many profiles: a CSV with a 'keyframes' column (manifests relative to the list's folder) and an optional 'name' column (default: the manifest's name without .csv); each profile goes to DIR/NAME/, and one summary CSV row per parameter and method to --csv (standard output without it).",
+                       parse: OptionValue.text),
+                .value(\.out, "out", "DIR", required: true, help: "Output folder, created when missing.", parse: OptionValue.text),
+                .value(\.csv, "csv", "FILE", inUsage: false,
+                       help: "With --profiles: the summary CSV (the list's columns, profile, then those of timing.csv, then message).",
+                       parse: OptionValue.text),
+            ] + BatchOptions.options(\.batch) + [
+                .value(\.timing, "timing", "KIND", usageValue: ProfileTimingKind.allCases.map(\.rawValue).joined(separator: "|"),
+                       help: "Timing of every parameter's trajectory: cubic-bezier (default), spring, linear or keyframes.",
+                       parse: OptionValue.choice(of: ProfileTimingKind.self)),
+                .flag(\.joint, "joint",
+                      help: "Also fit all keyframes' points at once with the timing parameters as the unknowns; both results are reported."),
+                .value(\.fit.model, "model", "MODEL", help: "The model to fit (default ball; see 'beztune model --list').",
+                       parse: ModelArguments.model),
+                .value(\.fit.radius, "radius", "R", help: "The ball's radius (the same as --set radius=R; default 50).",
+                       parse: OptionValue.positive),
+                .value(\.fit.free, "free", "NAME,…",
+                       help: "The parameters that follow the profile (default for the ball: \(FitChoices.ballDefaultFree)); the others are held.",
+                       parse: OptionValue.nameList),
+                ModelArguments.setOption(\.fit.set, model: { $0.fit.model }, finite: true, inUsage: false,
+                                         help: "A held parameter's value, or a free parameter's start at the first keyframe; repeatable."),
+                .repeated(\.fit.bounds, "bound", "NAME=LO:HI", inUsage: false,
+                          help: "Narrow a free parameter's bounds (keyframe values, start and end); repeatable.",
+                          parse: ParameterBound.parse),
+                .value(\.fit.samples, "samples", "N", inUsage: false,
+                       help: "Points sampled by arc length along each path keyframe (default 720); for CSV keyframes, resample to N.",
+                       parse: OptionValue.wholeNumber(in: 3...1_000_000)),
+                .flag(\.fit.yUp, "y-up", inUsage: false, help: "SVG and path data: keep the y axis as written (default: flip y-down SVG space)."),
+                .flag(\.fit.yDown, "y-down", inUsage: false, help: "CSV points: they are y-down (screen) coordinates; flip them."),
+                .value(\.fit.starts, "starts", "N", inUsage: false,
+                       help: "Starts of each keyframe fit: the warm start and N−1 seeded perturbations (default 1).",
+                       parse: OptionValue.wholeNumber(in: 1...1000)),
+                .value(\.fit.seed, "seed", "S", inUsage: false, help: "Seed of the perturbations (default 1).", parse: FitChoices.seed),
+                .value(\.fit.maxEvaluations, "max-evaluations", "N", inUsage: false,
+                       help: "Residual evaluations allowed per keyframe fit and for the joint fit (default 500).",
+                       parse: OptionValue.wholeNumber(in: 1...1_000_000)),
+                .value(\.size, "size", "WxH", inUsage: false, help: "Frame size in pixels (default 480x480).", parse: ImageSize.parse),
+            ],
+            rules: [
+                .exclusive(["y-up", "y-down"]),
+                .exclusive(["keyframes", "profiles"], required: true),
+                .requires(["shard", "csv", "checkpoint", "resume"], option: "profiles", reason: "a batch of profiles"),
+                .requires(["resume", "checkpoint"], option: "csv", reason: "the batch's rows are kept there"),
+            ],
+            discussion: """
+                Every keyframe is fitted as by 'beztune fit', in progress order, each started from the
+                previous keyframe's values. Then each free parameter p follows
+                p(x) = start + (end − start)·y(x) over progress x, fitted to its keyframe values by
+                least squares weighted by their standard errors (unweighted when one is 0 or nan):
+                cubic-bezier y has control points x1, y1, x2, y2 with 0 ≤ x1, x2 ≤ 1 (CSS); spring y
+                is a damped spring released from 0 towards 1 with natural frequency omega (rad per
+                unit of progress, at most the keyframes' Nyquist frequency π·(K−1)/(x_K−x_1)),
+                damping ratio zeta ≥ 0 and initial velocity v0 — end is its rest value, shown at
+                progress 1 as 'beztune frames' plays a spring; linear y = x; keyframes is the
+                piecewise-linear curve through the keyframe values (rms 0). Start and end are
+                fitted, not pinned to the first and last keyframe. --joint refits every parameter's
+                start, end and timing to all keyframes' points at once, from the two-stage result:
+                the better estimate when the model is right.
 
-            --profiles LIST fits every listed manifest the same way, each into DIR/NAME/; a
-            profile that cannot be fitted gets one summary row with status 'error' and the
-            reason in 'message', and the batch goes on. With --shard I/N a run does the I-th
-            of N contiguous blocks of the list: the N summary files, concatenated in order
-            without repeated headers, equal the unsharded run's.
+                Writes DIR/profile.csv (progress; per free parameter its keyframe value, _stderr,
+                _timing (the two-stage curve there) and _joint; fit_rms, profile_rms, joint_rms:
+                RMS distances of the keyframe's points to its own fit, to the two-stage and to the
+                joint profile's outline; status, file), DIR/timing.csv (one row per parameter and
+                method: parameter,start,end,timing,x1,y1,x2,y2,omega,zeta,v0,rms — rms of the
+                keyframe values about the curve, in parameter units; then method, standard errors,
+                reduced_chi2, distance_rms, status), DIR/frames/frame_0000.png … (each keyframe's
+                target against the profile's outline), DIR/contact.png and DIR/profile.png (per
+                parameter: keyframe values with ±1σ bars and the fitted curves). Nothing is written
+                unless everything was computed. A manifest that cannot be used (missing column or
+                file, duplicate or out-of-range progress, fewer keyframes than the timing's unknowns
+                per parameter) exits with 1 and names the row; a bad option exits with 2.
 
-            Example: beztune fit-profile --keyframes examples/squash-keyframes.csv --model ball --free yFactor,topYFactor,xFactor --timing cubic-bezier --out profile
-            """)
+                --profiles LIST fits every listed manifest the same way, each into DIR/NAME/; a
+                profile that cannot be fitted gets one summary row with status 'error' and the
+                reason in 'message', and the batch goes on. With --shard I/N a run does the I-th
+                of N contiguous blocks of the list: the N summary files, concatenated in order
+                without repeated headers, equal the unsharded run's.
 
-    static let command = Beztune.Command(spec: spec, run: run)
+                Example: beztune fit-profile --keyframes examples/squash-keyframes.csv --model ball --free yFactor,topYFactor,xFactor --timing cubic-bezier --out profile
+                """)
+    }
 
-    static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
-        guard let outPath = arguments.string("out") else { throw arguments.usage("missing --out DIR") }
-        let settings = try FitProfileSettings(arguments)
-        if let list = arguments.string("profiles") {
-            try FitProfileBatch.run(list: list, settings, out: outPath, csvFile: arguments.string("csv"),
-                                    batch: try BatchOptions(arguments), console: console)
+    static var command: Command { Command(declaration, run: run) }
+
+    static func run(_ options: Options, console: Console) throws(CLIError) {
+        let settings = try FitProfileSettings(options)
+        if let list = options.profiles {
+            try FitProfileBatch.run(list: list, settings, out: options.out, csvFile: options.csv, batch: options.batch, console: console)
             return
         }
-        guard let manifest = arguments.string("keyframes") else { throw arguments.usage("missing --keyframes MANIFEST (or --profiles LIST)") }
-        for option in ["shard", "csv", "checkpoint"] where arguments.string(option) != nil {
-            throw arguments.usage("--\(option) goes with --profiles LIST (a batch of profiles)")
-        }
-        if arguments.flag("resume") { throw arguments.usage("--resume goes with --profiles LIST (a batch of profiles)") }
-        let outputs = try FitProfileOutputs(manifest: manifest, settings)
-        try outputs.write(to: outPath)
+        let outputs = try FitProfileOutputs(manifest: options.keyframes ?? "", settings)
+        try outputs.write(to: options.out)
         console.writeOutput(FitProfileReport.table(outputs.result))
-        console.print("wrote profile.csv, timing.csv, \(outputs.frames.count) frames, contact.png and profile.png to \(outPath)")
+        console.print("wrote profile.csv, timing.csv, \(outputs.frames.count) frames, contact.png and profile.png to \(options.out)")
         for warning in outputs.warnings { console.printError("beztune fit-profile: warning: \(warning)") }
     }
 }
@@ -112,15 +135,14 @@ struct FitProfileSettings {
     var width: Int
     var height: Int
 
-    init(_ arguments: ParsedArguments) throws(CLIError) {
-        let timingName = try arguments.choice("timing", among: ProfileTimingKind.allCases.map(\.rawValue)) ?? "cubic-bezier"
-        timing = ProfileTimingKind(rawValue: timingName) ?? .cubicBezier
-        joint = arguments.flag("joint")
+    init(_ options: FitProfile.Options) throws(CLIError) {
+        timing = options.timing
+        joint = options.joint
         if joint && !timing.isParametric {
-            throw arguments.usage("--joint needs a timing with unknowns (cubic-bezier, spring or linear); with keyframes the joint fit is the keyframe fits themselves")
+            throw .usage("--joint needs a timing with unknowns (cubic-bezier, spring or linear); with keyframes the joint fit is the keyframe fits themselves")
         }
-        fit = try FitArguments(arguments)
-        (width, height) = try Frames.readSize(arguments, default: (480, 480))
+        fit = try FitArguments(options.fit)
+        (width, height) = (options.size.width, options.size.height)
     }
 }
 
@@ -134,17 +156,17 @@ struct FitProfileOutputs {
     var chart: Data
 
     init(manifest: String, _ settings: FitProfileSettings) throws(CLIError) {
-        let rows = try FitProfileManifest.rows(manifest, timing: settings.timing)
-        let keyframes = try FitProfileManifest.keyframes(rows, settings.fit)
+        let keyframeManifest = try FitProfileManifest.read(manifest, timing: settings.timing)
+        let keyframes = try FitProfileManifest.keyframes(keyframeManifest, settings.fit)
         var keyframeOptions = settings.fit.options
         keyframeOptions.computeComparison = false
         let fitter = ProfileFitter(options: ProfileOptions(timing: settings.timing, joint: settings.joint, keyframe: keyframeOptions))
         do throws(ProfileError) {
             result = try fitter.fit(keyframes, setup: settings.fit.setup)
         } catch {
-            throw .runtime(error.description)
+            throw .runtime(error)
         }
-        profileCSV = FitProfileReport.profile(result, files: rows.map(\.file))
+        profileCSV = FitProfileReport.profile(result, files: keyframeManifest.rows.map(\.file))
         timingCSV = FitProfileReport.timing(result)
         let pictures = FitProfilePictures.frames(result, width: settings.width, height: settings.height)
         frames = []
@@ -153,7 +175,7 @@ struct FitProfileOutputs {
             contact = try ContactSheet(frames: pictures).render(.png)
             chart = try FitProfilePictures.profileChart(result)
         } catch {
-            throw .runtime(error.description)
+            throw .runtime(error)
         }
     }
 
@@ -162,10 +184,10 @@ struct FitProfileOutputs {
         let folder = try OutputFiles.folder(outPath)
         let framesFolder = try OutputFiles.folder(folder.appendingPathComponent("frames").path)
         for (i, data) in frames.enumerated() {
-            try OutputFiles.write(data, to: framesFolder.appendingPathComponent(Frames.frameName(i, .png)).path)
+            try OutputFiles.write(data, to: framesFolder.appendingPathComponent(FrameFiles.frameName(i, .png)).path)
         }
         // Frames of an earlier run with more keyframes would pass for this run's.
-        Frames.removeStaleFrames(in: framesFolder, keeping: frames.count)
+        FrameFiles.removeStaleFrames(in: framesFolder, keeping: frames.count)
         try OutputFiles.write(contact, to: folder.appendingPathComponent("contact.png").path)
         try OutputFiles.write(chart, to: folder.appendingPathComponent("profile.png").path)
         try OutputFiles.write(profileCSV, to: folder.appendingPathComponent("profile.csv").path)

@@ -1,5 +1,7 @@
+import DataFiles
+import Fitting
 import Foundation
-import Render
+import _Support
 
 /// `beztune fit-profile --profiles LIST`: one profile per list row, each written to DIR/NAME/, and
 /// a summary CSV whose rows are each profile's `timing.csv` rows behind the list's own columns
@@ -98,7 +100,7 @@ enum FitProfileBatch {
         do throws(CSVError) {
             return try CSVTable(parsing: text, source: "timing.csv").rows
         } catch {
-            throw .runtime(error.description)
+            throw .runtime(error)
         }
     }
 
@@ -110,6 +112,6 @@ enum FitProfileBatch {
 
     static func isFolderName(_ name: String) -> Bool {
         !name.isEmpty && name != "." && name != ".." && !name.contains("/") && name.utf8.count <= 200
-            && !name.unicodeScalars.contains(where: ManifestEntries.isControl)
+            && !name.unicodeScalars.contains(where: KeyframeManifest.isControl)
     }
 }

@@ -28,7 +28,7 @@ enum FitProfilePictures {
                 .points(keyframe.target.points, target, radius: 1.4),
             ]
             if let joint { frame.layers.append(.shape(joint[j], ShapeStyle(fill: nil, stroke: jointColor, width: 1.5, dash: [6, 4]))) }
-            frame.layers.append(.label("keyframe \(j + 1)/\(count)  progress \(Frames.format4(keyframe.progress))"))
+            frame.layers.append(.label("keyframe \(j + 1)/\(count)  progress \(FrameFiles.format4(keyframe.progress))"))
             frame.layers.append(.label("\(fit.timing) profile rms \(FitReport.format(fit.twoStageKeyframeRMS[j], digits: 4))"
                                        + (fit.joint.map { ", joint \(FitReport.format($0.keyframeRMS[j], digits: 4))" } ?? "")))
             var legend = [LegendEntry("target", target), LegendEntry("two-stage \(fit.timing) profile", model)]

@@ -1,6 +1,6 @@
+import DataFiles
 import Fitting
 import Foundation
-import Render
 
 /// The tables `beztune fit-profile` writes: `profile.csv` (per keyframe), `timing.csv` (per
 /// parameter and method) and the summary on standard output.

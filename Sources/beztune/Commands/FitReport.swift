@@ -1,3 +1,4 @@
+import DataFiles
 import Fitting
 import Foundation
 import Geometry
@@ -113,7 +114,7 @@ enum FitReport {
         do throws(RenderError) {
             return try frame.render(format)
         } catch {
-            throw .runtime(error.description)
+            throw .runtime(error)
         }
     }
 }

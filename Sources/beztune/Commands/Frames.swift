@@ -1,54 +1,73 @@
+import DataFiles
 import Deform
 import Foundation
 import Geometry
 import Render
+import _Support
 
 /// `beztune frames`: a model rendered frame by frame over a progress range — PNG or SVG frames,
 /// a CSV of every parameter per frame, and a contact sheet.
 enum Frames {
-    static let spec = CommandSpec(
-        name: "frames",
-        abstract: "Render a model frame by frame over a progress range: frames, frames.csv and a contact sheet.",
-        synopsis: "--model MODEL --out DIR [--from P] [--to P] [--count N] [--guides] [--size WxH] [--format png|svg] [--set NAME=VALUE …] [--timing T] [--gif] [--mp4]",
-        options: [
-            .init(name: "model", arity: .single(valueName: "MODEL"), help: "The model to draw (see 'beztune model --list')."),
-            .init(name: "from", arity: .single(valueName: "P"), help: "First progress, in [0, 1] (default 0)."),
-            .init(name: "to", arity: .single(valueName: "P"), help: "Last progress, in [0, 1] (default 1)."),
-            .init(name: "count", arity: .single(valueName: "N"), help: "Number of frames, 1…10000 (default 30); evenly spaced in progress, ends included."),
-            .init(name: "out", arity: .single(valueName: "DIR"), help: "Output folder, created when missing."),
-            .init(name: "guides", arity: .flag, help: "Draw anchors (filled), control points (hollow) and handles."),
-            .init(name: "size", arity: .single(valueName: "WxH"), help: "Frame size in pixels (default 640x640; each side 16…16384)."),
-            .init(name: "format", arity: .single(valueName: "FORMAT"), help: "Frame files as 'png' (default) or 'svg'."),
-            .init(name: "set", arity: .repeated(valueName: "NAME=VALUE"), help: "End value (at progress 1) of a parameter; for a scene, the target of its track or its value throughout; repeatable."),
-            .init(name: "timing", arity: .single(valueName: "T"), help: "Timing function from progress to change (default linear; for a scene, warps the whole timeline): \(TimingFunction.validForms)."),
-            .init(name: "gif", arity: .flag, help: "Also assemble frames.gif with ffmpeg (must be on PATH)."),
-            .init(name: "mp4", arity: .flag, help: "Also assemble frames.mp4 with ffmpeg (must be on PATH)."),
-        ],
-        discussion: """
-            Writes DIR/frame_0000.png … (or .svg), DIR/frames.csv (columns frame, progress, then
-            every parameter's value) and DIR/contact.png (all frames on one sheet). Every frame
-            shares one view box — the union of all frames' shapes — so the motion is visible.
-            Model space is y-up and is drawn upright. A scene (see 'beztune model --help') plays
-            the seed's own timeline; its parts are drawn one by one, regions filled and lines
-            (line segments, partly drawn borders) stroked only, parts of zero size not at all.
+    struct Options: CommandOptions {
+        var model: any DeformModel = BallModel()  // required
+        var from = 0.0
+        var to = 1.0
+        var count = 30
+        var out = ""  // required
+        var guides = false
+        var size = ImageSize(width: 640, height: 640)
+        var format = ImageFormat.png
+        var set: [ParameterAssignment] = []
+        var timing = TimingFunction.linear
+        var gif = false
+        var mp4 = false
+    }
 
-            Example: beztune frames --model ball --set yFactor=0.8 --set topYFactor=0.6 --timing easeInEaseOut --count 12 --guides --out frames
-            Example: beztune frames --model loading --count 60 --out loading
-            """)
+    static var declaration: CommandDeclaration<Options> {
+        CommandDeclaration(
+            name: "frames",
+            abstract: "Render a model frame by frame over a progress range: frames, frames.csv and a contact sheet.",
+            options: [
+                .value(\.model, "model", "MODEL", required: true, help: "The model to draw (see 'beztune model --list').",
+                       parse: ModelArguments.model),
+                .value(\.from, "from", "P", help: "First progress, in [0, 1] (default 0).", parse: OptionValue.unitInterval),
+                .value(\.to, "to", "P", help: "Last progress, in [0, 1] (default 1).", parse: OptionValue.unitInterval),
+                .value(\.count, "count", "N", help: "Number of frames, 1…10000 (default 30); evenly spaced in progress, ends included.",
+                       parse: OptionValue.wholeNumber(in: 1...10_000, of: "frames")),
+                .value(\.out, "out", "DIR", required: true, help: "Output folder, created when missing.", parse: OptionValue.text),
+                .flag(\.guides, "guides", help: "Draw anchors (filled), control points (hollow) and handles."),
+                .value(\.size, "size", "WxH", help: "Frame size in pixels (default 640x640; each side 16…16384).", parse: ImageSize.parse),
+                .value(\.format, "format", "FORMAT", usageValue: "png|svg", help: "Frame files as 'png' (default) or 'svg'.",
+                       parse: OptionValue.choice(of: ImageFormat.self)),
+                ModelArguments.setOption(\.set, model: { $0.model },
+                                         help: "End value (at progress 1) of a parameter; for a scene, the target of its track or its value throughout; repeatable."),
+                .value(\.timing, "timing", "T",
+                       help: "Timing function from progress to change (default linear; for a scene, warps the whole timeline): \(TimingFunction.validForms).",
+                       parse: ModelArguments.timing),
+                .flag(\.gif, "gif", help: "Also assemble frames.gif with ffmpeg (must be on PATH)."),
+                .flag(\.mp4, "mp4", help: "Also assemble frames.mp4 with ffmpeg (must be on PATH)."),
+            ],
+            discussion: """
+                Writes DIR/frame_0000.png … (or .svg), DIR/frames.csv (columns frame, progress, then
+                every parameter's value) and DIR/contact.png (all frames on one sheet). Every frame
+                shares one view box — the union of all frames' shapes — so the motion is visible.
+                Model space is y-up and is drawn upright. A scene (see 'beztune model --help') plays
+                the seed's own timeline; its parts are drawn one by one, regions filled and lines
+                (line segments, partly drawn borders) stroked only, parts of zero size not at all.
 
-    static let command = Beztune.Command(spec: spec, run: run)
+                Example: beztune frames --model ball --set yFactor=0.8 --set topYFactor=0.6 --timing easeInEaseOut --count 12 --guides --out frames
+                Example: beztune frames --model loading --count 60 --out loading
+                """)
+    }
 
-    static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
-        guard let name = arguments.string("model") else { throw arguments.usage("missing --model MODEL") }
-        guard let outPath = arguments.string("out") else { throw arguments.usage("missing --out DIR") }
-        let model = try ModelArguments.model(named: name, arguments)
-        let from = try ModelArguments.progress("from", arguments) ?? 0
-        let to = try ModelArguments.progress("to", arguments) ?? 1
-        let count = try readCount(arguments)
-        let (width, height) = try readSize(arguments)
-        let format = ImageFormat(rawValue: try arguments.choice("format", among: ["png", "svg"]) ?? "png") ?? .png
-        let profile = try ModelArguments.profile(model, arguments)
-        let assemble = ["gif", "mp4"].filter { arguments.flag($0) }
+    static var command: Command { Command(declaration, run: run) }
+
+    static func run(_ options: Options, console: Console) throws(CLIError) {
+        let model = options.model
+        let (from, to, count, outPath, format) = (options.from, options.to, options.count, options.out, options.format)
+        let (width, height) = (options.size.width, options.size.height)
+        let profile = try ModelArguments.profile(model, set: options.set, timing: options.timing)
+        let assemble = [("gif", options.gif), ("mp4", options.mp4)].filter(\.1).map(\.0)
         let ffmpeg = assemble.isEmpty ? nil : try findFFmpeg()
 
         // Everything is computed before the first file is written.
@@ -59,7 +78,7 @@ enum Frames {
             do throws(ModelInputError) {
                 parameters.append(try profile.parameters(at: min(1, max(0, p))))
             } catch {
-                throw arguments.usage(error.description)
+                throw .usage(error)
             }
             progresses.append(p)
         }
@@ -67,18 +86,17 @@ enum Frames {
         guard paths.allSatisfy(\.isFinite) else { throw .runtime("the model produced non-finite coordinates") }
         var view: Rect?
         for box in paths.compactMap(\.boundingBox) { view = view?.union(box) ?? box }
-        if arguments.flag("guides") {
+        if options.guides {
             for p in paths { for q in p.points { view?.formUnion(with: q) } }
         }
         // Label the parameters the user set, in the order given.
-        let setNames = arguments.strings("set").compactMap { $0.split(separator: "=").first.map { String($0).trimmingWhitespace } }
-        let changed = setNames.compactMap { name in profile.base.names.firstIndex(of: String(name)) }
+        let changed = options.set.compactMap { profile.base.names.firstIndex(of: $0.name) }
         let frames: [Frame] = paths.indices.map { i in
             var f = Frame(width: width, height: height, layers: shapeLayers(model, paths[i]))
-            if arguments.flag("guides") { f.layers.append(.guides(paths[i], Color.palette[1])) }
-            f.layers.append(.label("\(model.name)  frame \(i + 1)/\(count)  progress \(format4(progresses[i]))"))
+            if options.guides { f.layers.append(.guides(paths[i], Color.palette[1])) }
+            f.layers.append(.label("\(model.name)  frame \(i + 1)/\(count)  progress \(FrameFiles.format4(progresses[i]))"))
             for j in changed.prefix(4) {
-                f.layers.append(.label("\(profile.base.names[j]) = \(format4(parameters[i].value(at: j)))"))
+                f.layers.append(.label("\(profile.base.names[j]) = \(FrameFiles.format4(parameters[i].value(at: j)))"))
             }
             f.viewBox = view
             return f
@@ -88,15 +106,15 @@ enum Frames {
             for f in frames { encoded.append(try f.render(format)) }
             encoded.append(try ContactSheet(frames: frames).render(.png))
         } catch {
-            throw .runtime(error.description)
+            throw .runtime(error)
         }
 
         let folder = try OutputFiles.folder(outPath)
         for (i, data) in encoded.dropLast().enumerated() {
-            try OutputFiles.write(data, to: folder.appendingPathComponent(frameName(i, format)).path)
+            try OutputFiles.write(data, to: folder.appendingPathComponent(FrameFiles.frameName(i, format)).path)
         }
         try OutputFiles.write(encoded[encoded.count - 1], to: folder.appendingPathComponent("contact.png").path)
-        removeStaleFrames(in: folder, keeping: encoded.count - 1)
+        FrameFiles.removeStaleFrames(in: folder, keeping: encoded.count - 1)
         var csv = CSVWriter(header: ["frame", "progress"] + profile.base.names)
         for i in 0..<count {
             csv.appendRow([.int(i), .double(progresses[i])] + profile.base.names.indices.map { .double(parameters[i].value(at: $0)) })
@@ -150,43 +168,6 @@ enum Frames {
         }
         if !verbs.isEmpty { out.append(Path(verbs: verbs, xs: xs, ys: ys)) }
         return out
-    }
-
-    /// Removes the frames (`frame_NNNN.png`/`.svg`) at index `count` and beyond that an earlier
-    /// run with more frames left in `folder`, so the folder holds exactly this run's frames.
-    static func removeStaleFrames(in folder: URL, keeping count: Int) {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        for name in names where name.hasPrefix("frame_") && (name.hasSuffix(".png") || name.hasSuffix(".svg")) {
-            if let i = Int(name.dropFirst(6).dropLast(4)), i >= count {
-                try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
-            }
-        }
-    }
-
-    static func frameName(_ i: Int, _ format: ImageFormat) -> String {
-        let digits = String(i)
-        return "frame_" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + "." + format.rawValue
-    }
-
-    static func format4(_ v: Double) -> String { String(format: "%.4g", v) }
-
-    static func readCount(_ arguments: ParsedArguments) throws(CLIError) -> Int {
-        guard let text = arguments.string("count") else { return 30 }
-        guard let n = Int(text.trimmingWhitespace), (1...10_000).contains(n) else {
-            throw arguments.usage("invalid value '\(text)' for '--count': expected a whole number of frames from 1 to 10000")
-        }
-        return n
-    }
-
-    /// `--size WxH`, each side 16…`Canvas.maximumSide` pixels.
-    static func readSize(_ arguments: ParsedArguments, default fallback: (Int, Int) = (640, 640)) throws(CLIError) -> (Int, Int) {
-        guard let text = arguments.string("size") else { return fallback }
-        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
-              (16...Canvas.maximumSide).contains(w), (16...Canvas.maximumSide).contains(h) else {
-            throw arguments.usage("invalid value '\(text)' for '--size': expected WIDTHxHEIGHT with each side 16…\(Canvas.maximumSide) pixels")
-        }
-        return (w, h)
     }
 
     static func findFFmpeg() throws(CLIError) -> URL {

@@ -6,43 +6,54 @@ import Render
 /// `beztune magnify`: the error magnifier — the circle and each Bézier approximation with its
 /// radial error exaggerated, one colour per handle factor, a legend with each max error.
 enum MagnifyCommand {
-    static let spec = CommandSpec(
-        name: "magnify",
-        abstract: "Draw the circle and each Bézier approximation with its radial error magnified.",
-        synopsis: "--k K [--k K …] --out FILE [--segments N] [--factor F] [--size WxH]",
-        options: [
-            .init(name: "k", arity: .repeated(valueName: "K"),
-                  help: "Handle factor: number, expression or criterion name (as for 'beztune error'); repeatable."),
-            .init(name: "segments", arity: .single(valueName: "N"), help: "Equal segments per circle, N ≥ 2 (default 4)."),
-            .init(name: "factor", arity: .single(valueName: "F"),
-                  help: "Magnification of the radial error, 1…1e9 (default 200): a point at radius 1 + e is drawn at 1 + F·e."),
-            .init(name: "out", arity: .single(valueName: "FILE"), help: "The image to write: PNG, or SVG when FILE ends in .svg."),
-            .init(name: "size", arity: .single(valueName: "WxH"), help: "Image size in pixels (default 720x720; each side 16…16384)."),
-        ],
-        discussion: """
-            The true circle is the dashed grey line. Each approximation's point at polar angle φ
-            is drawn at radius 1 + F·e(φ), e the exact radial error |B|/r − 1, so a curve outside
-            the circle bulges outwards and one inside dips inwards. The legend gives each factor's
-            exact maximum |e|.
+    struct Options: CommandOptions {
+        var handles: [HandleArgument] = []
+        var segments = 4
+        var factor = 200.0
+        var out = ""  // required
+        var size = ImageSize(width: 720, height: 720)
+    }
 
-            Example: beztune magnify --k 1/1.8 --k 0.5523 --k minimax --segments 4 --factor 200 --out magnifier.png
-            """)
+    static var declaration: CommandDeclaration<Options> {
+        CommandDeclaration(
+            name: "magnify",
+            abstract: "Draw the circle and each Bézier approximation with its radial error magnified.",
+            options: [
+                .repeated(\.handles, "k", "K", required: true, missingHint: "at least one handle factor",
+                          help: "Handle factor: number, expression or criterion name (as for 'beztune error'); repeatable.",
+                          parse: HandleArgument.parse),
+                .value(\.segments, "segments", "N", help: "Equal segments per circle, N ≥ 2 (default 4).",
+                       parse: OptionValue.segmentCount),
+                .value(\.factor, "factor", "F",
+                       help: "Magnification of the radial error, 1…1e9 (default 200): a point at radius 1 + e is drawn at 1 + F·e.",
+                       parse: magnification),
+                .value(\.out, "out", "FILE", required: true, help: "The image to write: PNG, or SVG when FILE ends in .svg.",
+                       parse: OptionValue.text),
+                .value(\.size, "size", "WxH", help: "Image size in pixels (default 720x720; each side 16…16384).",
+                       parse: ImageSize.parse),
+            ],
+            discussion: """
+                The true circle is the dashed grey line. Each approximation's point at polar angle φ
+                is drawn at radius 1 + F·e(φ), e the exact radial error |B|/r − 1, so a curve outside
+                the circle bulges outwards and one inside dips inwards. The legend gives each factor's
+                exact maximum |e|.
 
-    static let command = Beztune.Command(spec: spec, run: run)
+                Example: beztune magnify --k 1/1.8 --k 0.5523 --k minimax --segments 4 --factor 200 --out magnifier.png
+                """)
+    }
 
-    static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
-        let segments = try arguments.segmentCount("segments", default: 4)
-        let texts = arguments.strings("k")
-        guard !texts.isEmpty else { throw arguments.usage("missing --k (at least one handle factor)") }
-        guard let out = arguments.string("out") else { throw arguments.usage("missing --out FILE") }
-        let factor = try arguments.positiveDouble("factor") ?? 200
-        guard factor >= 1, factor <= 1e9 else {
-            throw arguments.usage("invalid value '\(arguments.string("factor") ?? "")' for '--factor': expected 1…1e9")
-        }
-        let (width, height) = try Frames.readSize(arguments, default: (720, 720))
-        let handles = try texts.map { (t: String) throws(CLIError) -> HandleArgument in
-            try HandleArgument.parse(t, segments: segments, option: "k", arguments: arguments)
-        }
+    static var command: Command { Command(declaration, run: run) }
+
+    /// `--factor F`: a number from 1 to 1e9.
+    static func magnification(_ text: String) throws(OptionValueError) -> Double {
+        let factor = try OptionValue.positive(text)
+        guard factor >= 1, factor <= 1e9 else { throw OptionValueError("expected 1…1e9") }
+        return factor
+    }
+
+    static func run(_ options: Options, console: Console) throws(CLIError) {
+        let (segments, factor, out) = (options.segments, options.factor, options.out)
+        let (width, height) = (options.size.width, options.size.height)
         let circle = Path.polyline((0...720).map { i in
             let a = Double(i) * Double.pi / 360
             return Point(cos(a), sin(a))
@@ -50,13 +61,13 @@ enum MagnifyCommand {
         var frame = Frame(width: width, height: height, layers: [.shape(circle, ShapeStyle(stroke: .gray, width: 1.5, dash: [6, 4]))])
         var legend: [LegendEntry] = []
         var largest = 0.0
-        for (i, h) in handles.enumerated() {
+        for (i, h) in options.handles.enumerated() {
             let color = Color.palette[i % Color.palette.count]
-            let outline = MagnifiedCircle.outline(segments: segments, handle: h.value, factor: factor)
+            let outline = MagnifiedCircle.outline(segments: segments, handle: h.value(segments: segments), factor: factor)
             frame.layers.append(.shape(.polyline(outline), ShapeStyle(stroke: color, width: 2)))
-            let maxError = ArcErrorReport(CircularArc(segments: segments, handle: h.value)).radial.maximumMagnitude
+            let maxError = ArcErrorReport(CircularArc(segments: segments, handle: h.value(segments: segments))).radial.maximumMagnitude
             largest = max(largest, maxError)
-            let name = h.text == ShortestDecimal.format(h.value) ? h.text : "\(h.text) = \(String(format: "%.6g", h.value))"
+            let name = h.label(segments: segments)
             legend.append(LegendEntry("k \(name): max |e| \(String(format: "%.4g", maxError)) (\(String(format: "%.3g", 100 * maxError)) %)", color))
         }
         frame.layers.append(.label("radial error × \(ShortestDecimal.format(factor)), \(segments) segments"))
@@ -64,12 +75,11 @@ enum MagnifyCommand {
         let r = max(1.05, min((1 + factor * largest) * 1.05, 3))
         frame.viewBox = Rect(minX: -r, minY: -r, maxX: r, maxY: r)
         frame.margin = 40
-        let format: ImageFormat = out.lowercased().hasSuffix(".svg") ? .svg : .png
         let data: Data
         do throws(RenderError) {
-            data = try frame.render(format)
+            data = try frame.render(ImageFormat(forFile: out))
         } catch {
-            throw .runtime(error.description)
+            throw .runtime(error)
         }
         try OutputFiles.write(data, to: out)
         for entry in legend { console.print(entry.text) }

@@ -1,49 +1,58 @@
+import DataFiles
 import Foundation
 import LeastSquares
-import Render
 
 /// `beztune mgh`: the Moré–Garbow–Hillstrom problems of MINPACK's least-squares test driver —
 /// 18 problems, 53 runs from x₀, 10·x₀, 100·x₀ — fitted by Levenberg–Marquardt with automatic
 /// derivatives, each final ‖f‖² compared with its published minimum.
 enum Mgh {
-    static let spec = CommandSpec(
-        name: "mgh",
-        abstract: "Run the Moré–Garbow–Hillstrom test problems of MINPACK's driver and check the minima.",
-        synopsis: "[--problem NAME …] [--geodesic] [--csv FILE]",
-        options: [
-            .init(name: "problem", arity: .repeated(valueName: "NAME"),
-                  help: "Run only this problem (name or MINPACK number 1-18, repeatable); default all 53 runs."),
-            .init(name: "geodesic", arity: .flag,
-                  help: "Use geodesic acceleration (Transtrum & Sethna 2012; alpha 0.75, h 0.1)."),
-            .init(name: "csv", arity: .single(valueName: "FILE"),
-                  help: "Write one CSV row per run: \(header.joined(separator: ","))."),
-        ],
-        discussion: """
-            sum_sq is the final ||f||^2 (the quantity Moré, Garbow & Hillstrom tabulate; the cost is
-            half of it), reference the published minimum that run is checked against (global,
-            local, or an infimum at infinity), error |sum_sq - reference|/reference (absolute when
-            the reference is 0); solved means error <= 1e-8. minpack says whether MINPACK's lmder1
-            solves the run in its own test output. seconds is the wall time (not deterministic).
-            Problems: \(MGHProblem.allCases.map { "\($0.rawValue) \($0.name)" }.joined(separator: ", ")).
-            """)
+    struct Options: CommandOptions {
+        var problems: [MGHProblem] = []
+        var geodesic = false
+        var csv: String?
+    }
 
-    static let command = Beztune.Command(spec: spec, run: run)
+    static var declaration: CommandDeclaration<Options> {
+        CommandDeclaration(
+            name: "mgh",
+            abstract: "Run the Moré–Garbow–Hillstrom test problems of MINPACK's driver and check the minima.",
+            options: [
+                .repeated(\.problems, "problem", "NAME",
+                          help: "Run only this problem (name or MINPACK number 1-18, repeatable); default all 53 runs.",
+                          parse: problem),
+                .flag(\.geodesic, "geodesic", help: "Use geodesic acceleration (Transtrum & Sethna 2012; alpha 0.75, h 0.1)."),
+                .value(\.csv, "csv", "FILE", help: "Write one CSV row per run: \(header.joined(separator: ",")).", parse: OptionValue.text),
+            ],
+            discussion: """
+                sum_sq is the final ||f||^2 (the quantity Moré, Garbow & Hillstrom tabulate; the cost is
+                half of it), reference the published minimum that run is checked against (global,
+                local, or an infimum at infinity), error |sum_sq - reference|/reference (absolute when
+                the reference is 0); solved means error <= 1e-8. minpack says whether MINPACK's lmder1
+                solves the run in its own test output. seconds is the wall time (not deterministic).
+                Problems: \(MGHProblem.allCases.map { "\($0.rawValue) \($0.name)" }.joined(separator: ", ")).
+                """)
+    }
+
+    static var command: Command { Command(declaration, run: run) }
 
     static let header = ["problem", "number", "n", "m", "factor", "sum_sq", "reference", "reference_kind",
                          "error", "solved", "evaluations", "jacobian_evaluations", "iterations", "status",
                          "minpack", "accelerated_steps", "seconds"]
 
-    static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
-        var problems: [MGHProblem] = []
-        for name in arguments.strings("problem") {
-            guard let problem = MGHProblem.named(name) else {
-                throw arguments.usage("invalid value '\(name)' for '--problem': expected one of \(MGHProblem.allCases.map(\.name).joined(separator: ", ")) or a number 1-18")
-            }
-            if !problems.contains(problem) { problems.append(problem) }
+    /// `--problem NAME`: a problem's name or MINPACK number.
+    static func problem(_ name: String) throws(OptionValueError) -> MGHProblem {
+        guard let problem = MGHProblem.named(name) else {
+            throw OptionValueError("expected one of \(MGHProblem.allCases.map(\.name).joined(separator: ", ")) or a number 1-18")
         }
+        return problem
+    }
+
+    static func run(_ options: Options, console: Console) throws(CLIError) {
+        var problems: [MGHProblem] = []
+        for problem in options.problems where !problems.contains(problem) { problems.append(problem) }
         let runs = problems.isEmpty ? MGHRun.all : MGHRun.all.filter { problems.contains($0.problem) }
-        var options = MGHRunner.options
-        if arguments.flag("geodesic") { options.geodesicAcceleration = GeodesicAcceleration() }
+        var solverOptions = MGHRunner.options
+        if options.geodesic { solverOptions.geodesicAcceleration = GeodesicAcceleration() }
 
         var csv = CSVWriter(header: header)
         var rows: [[String]] = []
@@ -51,7 +60,7 @@ enum Mgh {
         var solved = 0
         for run in runs {
             let begin = clock.now
-            let r = MGHRunner.run(run, options: options)
+            let r = MGHRunner.run(run, options: solverOptions)
             let elapsed = clock.now - begin
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
             if r.solved { solved += 1 }
@@ -67,7 +76,7 @@ enum Mgh {
                          String(format: "%.10e", run.reference), String(format: "%.1e", r.error),
                          r.solved ? "yes" : "no", String(r.fit.evaluations), r.fit.status.rawValue])
         }
-        if let file = arguments.string("csv") {
+        if let file = options.csv {
             try OutputFiles.write(csv.text, to: file)
         }
         console.writeOutput(TextTable.render(header: ["problem", "n", "m", "factor", "sum_sq", "reference", "error",

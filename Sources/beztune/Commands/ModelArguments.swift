@@ -1,80 +1,97 @@
 import Deform
 import Foundation
+import _Support
 
-/// The options every command that draws a model shares: the model's name, `--set NAME=VALUE`
-/// end values, `--timing`, and progress values in [0, 1].
+/// The options every command that draws or fits a model shares: the model by name,
+/// `--set NAME=VALUE` assignments, `--timing`.
 enum ModelArguments {
-    /// The model called `name`, or a usage error listing the models.
-    static func model(named name: String, _ arguments: ParsedArguments) throws(CLIError) -> any DeformModel {
+    /// A model name: one of ``ModelCatalog``'s.
+    static func model(_ name: String) throws(OptionValueError) -> any DeformModel {
         do throws(ModelInputError) {
             return try ModelCatalog.model(named: name)
         } catch {
-            throw arguments.usage(error.description)
+            throw OptionValueError(error)
+        }
+    }
+
+    /// A timing function (``TimingFunction/init(parsing:)``).
+    static func timing(_ text: String) throws(OptionValueError) -> TimingFunction {
+        do throws(TimingError) {
+            return try TimingFunction(parsing: text)
+        } catch {
+            throw OptionValueError(error)
+        }
+    }
+
+    /// `--set NAME=VALUE`, any number of times, bound to `path`; an assignment that does not read
+    /// names the parameters of the values' `model` (an option declared before, when given), and
+    /// with `finite` its value must be finite.
+    static func setOption<Values>(_ path: WritableKeyPath<Values, [ParameterAssignment]>,
+                                  model: @escaping (Values) -> (any DeformModel)?, finite: Bool = false,
+                                  inUsage: Bool = true, help: String) -> Option<Values> {
+        .repeated(path, "set", "NAME=VALUE", inUsage: inUsage, help: help) { text, values throws(OptionValueError) in
+            try ParameterAssignment.parse(text, finite: finite, parameters: model(values)?.parameters.map(\.name))
         }
     }
 
     /// The model's parameters over progress.
     ///
     /// A plain model (the ball) goes from its defaults (progress 0) to the `--set` end values
-    /// (progress 1) through `--timing` (default linear). A ``SceneModel`` plays the seed's own
-    /// timeline, with `--set` changing the targets of its tracks (or, for a parameter without a
-    /// track, its value throughout) and `--timing` as the group timing that warps the scene's
-    /// progress (``TimedProfile``).
-    static func profile(_ model: any DeformModel, _ arguments: ParsedArguments) throws(CLIError) -> TimedProfile {
-        var timing = TimingFunction.linear
-        if let text = arguments.string("timing") {
-            do throws(TimingError) {
-                timing = try TimingFunction(parsing: text)
-            } catch {
-                throw arguments.usage("invalid value for '--timing': \(error.description)")
-            }
-        }
+    /// (progress 1) through `timing`. A ``SceneModel`` plays the seed's own timeline, with
+    /// `--set` changing the targets of its tracks (or, for a parameter without a track, its
+    /// value throughout) and `timing` as the group timing that warps the scene's progress
+    /// (``TimedProfile``).
+    static func profile(_ model: any DeformModel, set assignments: [ParameterAssignment],
+                        timing: TimingFunction) throws(CLIError) -> TimedProfile {
         if let scene = model as? any SceneModel {
-            let targets = try endValues(arguments, model: model, from: scene.seedTargets)
+            let targets = try endValues(assignments, model: model, from: scene.seedTargets)
             do throws(ModelInputError) {
                 return TimedProfile(try scene.seedProfile(targets: targets), timing: timing)
             } catch {
-                throw arguments.usage(error.description)
+                throw .usage(error)
             }
         }
-        let end = try endValues(arguments, model: model)
+        let end = try endValues(assignments, model: model)
         return TimedProfile(ProgressProfile(start: model.defaultParameters, end: end, timing: timing))
     }
 
-    /// The option `name` as a progress in [0, 1], or nil when absent.
-    static func progress(_ name: String, _ arguments: ParsedArguments) throws(CLIError) -> Double? {
-        guard let text = arguments.string(name) else { return nil }
-        guard let p = Double(text.trimmingWhitespace), p >= 0, p <= 1 else {
-            throw arguments.usage("invalid value '\(text)' for '--\(name)': expected a number in [0, 1]")
-        }
-        return p
-    }
-
-    /// `start` (default: the model's defaults) with every `--set NAME=VALUE` applied (names and
-    /// bounds checked).
-    static func endValues(_ arguments: ParsedArguments, model: any DeformModel,
+    /// `start` (default: the model's defaults) with every assignment applied (names, bounds and
+    /// repeats checked).
+    static func endValues(_ assignments: [ParameterAssignment], model: any DeformModel,
                           from start: ParameterVector? = nil) throws(CLIError) -> ParameterVector {
         var end = start ?? model.defaultParameters
         var seen: Set<String> = []
-        for assignment in arguments.strings("set") {
-            guard let eq = assignment.firstIndex(of: "=") else {
-                throw arguments.usage("invalid value '\(assignment)' for '--set': expected NAME=VALUE (parameters: \(end.names.joined(separator: ", ")))")
-            }
-            let name = String(assignment[..<eq]).trimmingWhitespace
-            let text = String(assignment[assignment.index(after: eq)...])
-            guard let value = Double(text.trimmingWhitespace) else {
-                throw arguments.usage("invalid value '\(text)' for parameter '\(name)' in '--set': expected a number")
-            }
-            guard seen.insert(String(name)).inserted else {
-                throw arguments.usage("parameter '\(name)' is set more than once")
+        for assignment in assignments {
+            guard seen.insert(assignment.name).inserted else {
+                throw .usage("parameter '\(assignment.name)' is set more than once")
             }
             do throws(ModelInputError) {
-                try end.set(String(name), to: value)
+                try end.set(assignment.name, to: assignment.value)
             } catch {
-                throw arguments.usage(error.description)
+                throw .usage(error)
             }
         }
         return end
     }
+}
 
+/// `NAME=VALUE`: a parameter's name and a number.
+struct ParameterAssignment: Equatable {
+    var name: String
+    var value: Double
+
+    /// `NAME=VALUE` (whitespace around either ignored); the value any number unless `finite`.
+    /// A text without `=` names the model's `parameters` when known.
+    static func parse(_ text: String, finite: Bool = false, parameters: [String]? = nil) throws(OptionValueError) -> ParameterAssignment {
+        guard let eq = text.firstIndex(of: "=") else {
+            throw OptionValueError("expected NAME=VALUE" + (parameters.map { " (parameters: \($0.joined(separator: ", ")))" } ?? ""))
+        }
+        let name = String(text[..<eq].trimmingWhitespace)
+        guard !name.isEmpty else { throw OptionValueError("the name is missing") }
+        let valueText = text[text.index(after: eq)...]
+        guard let value = Double(valueText.trimmingWhitespace), !finite || value.isFinite else {
+            throw OptionValueError("\(MessageText.quoted(valueText)) for \(name): expected \(finite ? "a finite number" : "a number")")
+        }
+        return ParameterAssignment(name: name, value: value)
+    }
 }

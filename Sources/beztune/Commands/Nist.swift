@@ -1,62 +1,69 @@
+import DataFiles
 import Foundation
 import LeastSquares
-import Render
 
 /// `beztune nist`: the NIST StRD nonlinear regression suite — 27 problems × 2 starts — fitted by
 /// Levenberg–Marquardt with automatic derivatives, scored by log relative errors (LRE).
 enum Nist {
-    static let spec = CommandSpec(
-        name: "nist",
-        abstract: "Fit the NIST StRD nonlinear regression problems and score the digits against the certified values.",
-        synopsis: "--data DIR [--problem NAME …] [--geodesic] [--csv FILE]",
-        options: [
-            .init(name: "data", arity: .single(valueName: "DIR"),
-                  help: "Folder with the original NIST StRD .dat files (Misra1a.dat … Bennett5.dat)."),
-            .init(name: "problem", arity: .repeated(valueName: "NAME"),
-                  help: "Run only this problem (case-insensitive, repeatable); default all 27."),
-            .init(name: "geodesic", arity: .flag,
-                  help: "Use geodesic acceleration (Transtrum & Sethna 2012; alpha 0.75, h 0.1)."),
-            .init(name: "csv", arity: .single(valueName: "FILE"),
-                  help: "Write one CSV row per run: \(header.joined(separator: ","))."),
-        ],
-        discussion: """
-            LRE = -log10(|x - c|/|c|) against NIST's certified value c, capped at 11 (NIST certifies
-            11 digits). lre_params is the minimum over the parameters, lre_ssr that of the residual
-            sum of squares, lre_stderr the minimum over the standard errors against NIST's certified
-            standard deviations; seconds is the wall time of the fit (not deterministic). The
-            summary gives the mean of lre_params and how many runs reach 4 and 6 digits. Lanczos1's certified RSS (1.4e-25) is rounding noise that double
-            precision cannot resolve, so its lre_ssr and lre_stderr are about 3 by nature.
-            The data are NIST's public files, which BezierTune does not ship:
-            https://www.itl.nist.gov/div898/strd/nls/nls_main.shtml
-            """)
+    struct Options: CommandOptions {
+        var data = ""  // required
+        var problems: [StRDProblem] = []
+        var geodesic = false
+        var csv: String?
+    }
 
-    static let command = Beztune.Command(spec: spec, run: run)
+    static var declaration: CommandDeclaration<Options> {
+        CommandDeclaration(
+            name: "nist",
+            abstract: "Fit the NIST StRD nonlinear regression problems and score the digits against the certified values.",
+            options: [
+                .value(\.data, "data", "DIR", required: true, missingHint: "the folder with the NIST StRD .dat files",
+                       help: "Folder with the original NIST StRD .dat files (Misra1a.dat … Bennett5.dat).", parse: OptionValue.text),
+                .repeated(\.problems, "problem", "NAME",
+                          help: "Run only this problem (case-insensitive, repeatable); default all 27.", parse: problem),
+                .flag(\.geodesic, "geodesic", help: "Use geodesic acceleration (Transtrum & Sethna 2012; alpha 0.75, h 0.1)."),
+                .value(\.csv, "csv", "FILE", help: "Write one CSV row per run: \(header.joined(separator: ",")).", parse: OptionValue.text),
+            ],
+            discussion: """
+                LRE = -log10(|x - c|/|c|) against NIST's certified value c, capped at 11 (NIST certifies
+                11 digits). lre_params is the minimum over the parameters, lre_ssr that of the residual
+                sum of squares, lre_stderr the minimum over the standard errors against NIST's certified
+                standard deviations; seconds is the wall time of the fit (not deterministic). The
+                summary gives the mean of lre_params and how many runs reach 4 and 6 digits. Lanczos1's certified RSS (1.4e-25) is rounding noise that double
+                precision cannot resolve, so its lre_ssr and lre_stderr are about 3 by nature.
+                The data are NIST's public files, which BezierTune does not ship:
+                https://www.itl.nist.gov/div898/strd/nls/nls_main.shtml
+                """)
+    }
+
+    static var command: Command { Command(declaration, run: run) }
 
     static let header = ["problem", "start", "lre_params", "lre_ssr", "lre_stderr", "iterations",
                          "evaluations", "status", "ssr", "certified_ssr", "jacobian_evaluations", "seconds"]
 
-    static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
-        guard let folder = arguments.string("data") else {
-            throw arguments.usage("missing --data DIR (the folder with the NIST StRD .dat files)")
+    /// `--problem NAME`: one of the 27, case-insensitive.
+    static func problem(_ name: String) throws(OptionValueError) -> StRDProblem {
+        guard let problem = StRDProblem.named(name) else {
+            throw OptionValueError("expected one of \(StRDProblem.all.map(\.name).joined(separator: ", "))")
         }
+        return problem
+    }
+
+    static func run(_ options: Options, console: Console) throws(CLIError) {
         var problems: [StRDProblem] = []
-        for name in arguments.strings("problem") {
-            guard let problem = StRDProblem.named(name) else {
-                throw arguments.usage("invalid value '\(name)' for '--problem': expected one of \(StRDProblem.all.map(\.name).joined(separator: ", "))")
-            }
-            if !problems.contains(problem) { problems.append(problem) }
-        }
+        for problem in options.problems where !problems.contains(problem) { problems.append(problem) }
+        let folder = options.data
         let datasets = try load(folder: folder, problems: problems.isEmpty ? nil : problems)
 
-        var options = StRDRunner.options
-        if arguments.flag("geodesic") { options.geodesicAcceleration = GeodesicAcceleration() }
+        var solverOptions = StRDRunner.options
+        if options.geodesic { solverOptions.geodesicAcceleration = GeodesicAcceleration() }
         var runs: [StRDRun] = []
         var seconds: [Double] = []
         let clock = ContinuousClock()
         for dataset in datasets {
             for start in [1, 2] {
                 let begin = clock.now
-                runs.append(StRDRunner.run(dataset, start: start, options: options))
+                runs.append(StRDRunner.run(dataset, start: start, options: solverOptions))
                 let elapsed = clock.now - begin
                 seconds.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
             }
@@ -74,7 +81,7 @@ enum Nist {
                          fixed(r.standardErrorLRE), String(r.fit.iterations), String(r.fit.evaluations),
                          r.fit.status.rawValue])
         }
-        if let file = arguments.string("csv") {
+        if let file = options.csv {
             try OutputFiles.write(csv.text, to: file)
         }
         let summary = StRDSummary(runs)
@@ -114,7 +121,7 @@ enum Nist {
             do throws(StRDFileError) {
                 datasets.append(try StRDFile.parse(text, fileName: path))
             } catch {
-                throw .runtime(error.description)
+                throw .runtime(error)
             }
         }
         return datasets

@@ -1,45 +1,52 @@
 import ArcError
+import DataFiles
 import Foundation
-import Render
 
 /// `beztune optimize`: the best handle factor for every criterion and all its error figures.
 enum OptimizeCommand {
-    static let spec = CommandSpec(
-        name: "optimize",
-        abstract: "The optimal handle factor for each criterion, with every error figure.",
-        synopsis: "--segments N [--radius R] [--sx SX --sy SY] [--csv FILE]",
-        options: [
-            .init(name: "segments", arity: .single(valueName: "N"), help: "Equal segments per circle, N ≥ 2."),
-            .init(name: "radius", arity: .single(valueName: "R"), help: "Radius for the absolute columns (*_abs)."),
-            .init(name: "sx", arity: .single(valueName: "SX"), help: "Squash factor along x (with --sy)."),
-            .init(name: "sy", arity: .single(valueName: "SY"), help: "Squash factor along y (with --sx)."),
-            .init(name: "csv", arity: .single(valueName: "FILE"), help: "Also write the rows as CSV."),
-        ],
-        discussion: """
-            Criteria: midpoint (B(½) on the circle, 4/3·tan(θ/4)), minimax (equioscillating radial
-            error), l2 (least squares radial error, uniformly in t), area (area equals the
-            sector's), arclength (length equals rθ), curvature (end curvature equals 1/r).
-            Columns: criterion, then those of 'beztune error'.
-            """)
+    struct Options: CommandOptions {
+        var segments = 0  // required
+        var radius: Double?
+        var sx: Given<Double>?
+        var sy: Given<Double>?
+        var csv: String?
+    }
 
-    static let command = Beztune.Command(spec: spec, run: run)
+    static var declaration: CommandDeclaration<Options> {
+        CommandDeclaration(
+            name: "optimize",
+            abstract: "The optimal handle factor for each criterion, with every error figure.",
+            options: [
+                .value(\.segments, "segments", "N", required: true, help: "Equal segments per circle, N ≥ 2.",
+                       parse: OptionValue.segmentCount),
+                .value(\.radius, "radius", "R", help: "Radius for the absolute columns (*_abs).", parse: ErrorColumns.radius),
+                .value(\.sx, "sx", "SX", help: "Squash factor along x (with --sy).", parse: OptionValue.keepingText(OptionValue.positive)),
+                .value(\.sy, "sy", "SY", help: "Squash factor along y (with --sx).", parse: OptionValue.keepingText(OptionValue.positive)),
+                .value(\.csv, "csv", "FILE", help: "Also write the rows as CSV.", parse: OptionValue.text),
+            ],
+            rules: [.together(["sx", "sy"])],
+            discussion: """
+                Criteria: midpoint (B(½) on the circle, 4/3·tan(θ/4)), minimax (equioscillating radial
+                error), l2 (least squares radial error, uniformly in t), area (area equals the
+                sector's), arclength (length equals rθ), curvature (end curvature equals 1/r).
+                Columns: criterion, then those of 'beztune error'.
+                """)
+    }
 
-    static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
-        guard arguments.string("segments") != nil else { throw arguments.usage("missing --segments") }
-        let options = try ErrorCommand.commonOptions(arguments)
-        let header = ["criterion"] + options.columns.header
+    static var command: Command { Command(declaration, run: run) }
+
+    static func run(_ options: Options, console: Console) throws(CLIError) {
+        let columns = try ErrorColumns(radius: options.radius, sx: options.sx, sy: options.sy)
+        let n = options.segments
+        let header = ["criterion"] + columns.header
         var csv = CSVWriter(header: header)
         var table: [[String]] = []
         for criterion in HandleCriterion.allCases {
-            let k = criterion.handle(segments: options.segments)
-            let report = ArcErrorReport(CircularArc(segments: options.segments, handle: k))
-            csv.appendRow([.text(criterion.rawValue)] + options.columns.fields(report, segments: options.segments))
-            let values = options.columns.values(report, segments: options.segments)
-            table.append([criterion.rawValue] + values.enumerated().map { i, x in
-                i == 0 ? CSVField.format(x) : i == 1 ? String(options.segments) : ErrorColumns.display(x)
-            })
+            let report = ArcErrorReport(CircularArc(segments: n, handle: criterion.handle(segments: n)))
+            csv.appendRow([.text(criterion.rawValue)] + columns.fields(report, segments: n))
+            table.append([criterion.rawValue] + columns.displayed(report, segments: n))
         }
-        try arguments.writeCSVIfRequested(csv.text)
+        if let file = options.csv { try OutputFiles.write(csv.text, to: file) }
         console.writeOutput(TextTable.render(header: header, rows: table))
     }
 }

@@ -1,42 +1,53 @@
+import DataFiles
 import Foundation
 import Geometry
-import Render
 
 /// `beztune path-info`: segment count, exact bounding box and arc length of a path.
 enum PathInfo {
-    static let spec = CommandSpec(
-        name: "path-info",
-        abstract: "Segment count, exact bounding box and arc length of a path.",
-        synopsis: PathInput.synopsis + " [--accuracy A] [--flatten TOL] [--format table|csv|svg] [--csv FILE]",
-        options: PathInput.options + [
-            .init(name: "accuracy", arity: .single(valueName: "A"),
-                  help: "Absolute accuracy of the arc length, in path units (default 1e-9); the error bound is proven, not estimated."),
-            .init(name: "flatten", arity: .single(valueName: "TOL"),
-                  help: "Also flatten the path to polylines within TOL path units (positive) and add the column flattened_points."),
-            .init(name: "format", arity: .single(valueName: "FORMAT"),
-                  help: "Standard output as 'table' (default), 'csv' (the --csv row) or 'svg' (the path as absolute SVG path data, arcs as cubics)."),
-            .init(name: "csv", arity: .single(valueName: "FILE"),
-                  help: "Write one CSV row: segments,min_x,min_y,max_x,max_y,length[,flattened_points]."),
-        ],
-        exclusive: [PathInput.exclusive],
-        discussion: """
-            The bounding box is exact (roots of the derivative, not samples) and is given in model
-            space: y-up, so an SVG path's y is negated unless --y-up is given.
-            The length is adaptive Gauss-Legendre quadrature with a proven error bound (at most
-            the accuracy; the run fails when rounding or the subdivision limit prevents that).
-            --flatten TOL counts the vertices of polylines guaranteed to stay within TOL of the
-            path: each subpath's vertices once (a closed subpath does not repeat its start).
-            """)
+    struct Options: CommandOptions {
+        var input = PathInput()
+        var accuracy = 1e-9
+        var flatten: Double?
+        var format = "table"
+        var csv: String?
+    }
 
-    static let command = Beztune.Command(spec: spec, run: run)
+    static var declaration: CommandDeclaration<Options> {
+        CommandDeclaration(
+            name: "path-info",
+            abstract: "Segment count, exact bounding box and arc length of a path.",
+            options: PathInput.options(\.input) + [
+                .value(\.accuracy, "accuracy", "A",
+                       help: "Absolute accuracy of the arc length, in path units (default 1e-9); the error bound is proven, not estimated.",
+                       parse: OptionValue.positive),
+                .value(\.flatten, "flatten", "TOL",
+                       help: "Also flatten the path to polylines within TOL path units (positive) and add the column flattened_points.",
+                       parse: OptionValue.positive),
+                .value(\.format, "format", "FORMAT", usageValue: "table|csv|svg",
+                       help: "Standard output as 'table' (default), 'csv' (the --csv row) or 'svg' (the path as absolute SVG path data, arcs as cubics).",
+                       parse: OptionValue.choice(among: ["table", "csv", "svg"])),
+                .value(\.csv, "csv", "FILE",
+                       help: "Write one CSV row: segments,min_x,min_y,max_x,max_y,length[,flattened_points].",
+                       parse: OptionValue.text),
+            ],
+            rules: [PathInput.rule],
+            discussion: """
+                The bounding box is exact (roots of the derivative, not samples) and is given in model
+                space: y-up, so an SVG path's y is negated unless --y-up is given.
+                The length is adaptive Gauss-Legendre quadrature with a proven error bound (at most
+                the accuracy; the run fails when rounding or the subdivision limit prevents that).
+                --flatten TOL counts the vertices of polylines guaranteed to stay within TOL of the
+                path: each subpath's vertices once (a closed subpath does not repeat its start).
+                """)
+    }
+
+    static var command: Command { Command(declaration, run: run) }
 
     static let header = ["segments", "min_x", "min_y", "max_x", "max_y", "length"]
 
-    static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
-        let format = try arguments.choice("format", among: ["table", "csv", "svg"]) ?? "table"
-        let accuracy = try arguments.positiveDouble("accuracy") ?? 1e-9
-        let flattenTolerance = try arguments.positiveDouble("flatten")
-        let path = try PathInput.read(arguments)
+    static func run(_ options: Options, console: Console) throws(CLIError) {
+        let (format, accuracy, flattenTolerance) = (options.format, options.accuracy, options.flatten)
+        let path = try options.input.read()
         guard let box = path.boundingBox else {
             throw .runtime("the path draws nothing: it has no segments")
         }
@@ -61,14 +72,14 @@ enum PathInfo {
         }
         var csv = CSVWriter(header: columns)
         csv.appendRow(fields)
-        if let file = arguments.string("csv") {
+        if let file = options.csv {
             try OutputFiles.write(csv.text, to: file)
         }
         switch format {
         case "csv":
             console.writeOutput(csv.text)
         case "svg":
-            console.print(arguments.flag("y-up") ? path.svgPathData : path.transformed(by: .flipY).svgPathData)
+            console.print(options.input.yUp ? path.svgPathData : path.transformed(by: .flipY).svgPathData)
         default:
             console.writeOutput(TextTable.keyValue(zip(columns, fields.map(\.rawText)).map { ($0, $1) }))
         }

@@ -1,43 +1,57 @@
+import DataFiles
 import Foundation
 import Geometry
-import Render
 
 /// The input-path convention every command shares: `--path 'M…'` or `--path-file FILE` (SVG path
 /// data), converted from y-down SVG space to y-up model space unless `--y-up` is given.
-enum PathInput {
-    static let options: [CommandSpec.Option] = [
-        .init(name: "path", arity: .single(valueName: "D"), help: "SVG path data, e.g. 'M0 0 C10 0 20 10 20 20'."),
-        .init(name: "path-file", arity: .single(valueName: "FILE"), help: "A file holding SVG path data."),
-        .init(name: "y-up", arity: .flag,
-              help: "Keep the path's y axis as written (default: SVG is y-down and is flipped into y-up model space)."),
-    ]
-    static let exclusive = ["path", "path-file"]
-    static let synopsis = "(--path D | --path-file FILE) [--y-up]"
+struct PathInput {
+    /// `--path`, read as it is parsed (bad data is a usage error).
+    var path: Path?
+    /// `--path-file`, read when the command runs (a bad file is a runtime failure).
+    var file: String?
+    var yUp = false
+
+    /// `--path`, `--path-file` and `--y-up`, bound to the input at `input`.
+    static func options<Values>(_ input: WritableKeyPath<Values, PathInput>) -> [Option<Values>] {
+        [
+            .value(input.appending(path: \.path), "path", "D", help: "SVG path data, e.g. 'M0 0 C10 0 20 10 20 20'.",
+                   parse: pathData),
+            .value(input.appending(path: \.file), "path-file", "FILE", help: "A file holding SVG path data.", parse: OptionValue.text),
+            .flag(input.appending(path: \.yUp), "y-up",
+                  help: "Keep the path's y axis as written (default: SVG is y-down and is flipped into y-up model space)."),
+        ]
+    }
+
+    /// One of `--path` and `--path-file` is needed.
+    static let rule = OptionRule.exclusive(["path", "path-file"], required: true, noun: "input")
+
+    /// SVG path data, in its own (SVG) coordinates.
+    static func pathData(_ text: String) throws(OptionValueError) -> Path {
+        do throws(SVGPathError) {
+            return try Path(svgPathData: text)
+        } catch {
+            throw OptionValueError(error.commandLineMessage)
+        }
+    }
 
     /// The path named on the command line, in model space.
-    static func read(_ arguments: ParsedArguments) throws(CLIError) -> Path {
-        let data: String
-        let origin: String
-        let isArgument: Bool
-        if let inline = arguments.string("path") {
-            (data, origin, isArgument) = (inline, "--path", true)
-        } else if let file = arguments.string("path-file") {
+    func read() throws(CLIError) -> Path {
+        var path = Path()
+        if let given = self.path {
+            path = given
+        } else if let file {
+            let data: String
             do throws(FileReadError) {
                 data = try TextFile.read(URL(fileURLWithPath: file))
             } catch {
-                throw .runtime(error.description)
+                throw .runtime(error)
             }
-            (origin, isArgument) = (file, false)
-        } else {
-            throw arguments.usage("missing input: give --path or --path-file")
+            do throws(SVGPathError) {
+                path = try Path(svgPathData: data)
+            } catch {
+                throw .runtime(error, context: file)
+            }
         }
-        let path: Path
-        do throws(SVGPathError) {
-            path = try Path(svgPathData: data)
-        } catch {
-            let message = "\(origin): invalid path data: \(error.description)"
-            throw isArgument ? arguments.usage(message) : .runtime(message)
-        }
-        return arguments.flag("y-up") ? path : path.transformed(by: .flipY)
+        return yUp ? path : path.transformed(by: .flipY)
     }
 }

@@ -1,6 +1,6 @@
 import ArcError
+import DataFiles
 import Foundation
-import Render
 
 /// `sweep --resume`: the rows an interrupted run of the same sweep already wrote.
 ///
@@ -16,19 +16,19 @@ enum SweepResume {
     /// `pairs` are the grid pairs this run computes (all of them, or a `--shard`'s block): row i
     /// of the file is pair `pairs.lowerBound + i`. Without a file at `file` the sweep starts
     /// afresh: `(header, 0)`.
-    static func rowsDone(in file: String, header: String, grid: SweepGrid,
+    static func rowsDone(in file: String, header: String, grid: SweepGrid, columns: ErrorColumns,
                          pairs: Range<Int>) throws(CLIError) -> (text: String, rows: Int) {
         guard FileManager.default.fileExists(atPath: file) else { return (header, 0) }
         let text: String
         do throws(FileReadError) {
             text = try TextFile.read(URL(fileURLWithPath: file), kind: "CSV file")
         } catch {
-            throw .runtime("cannot resume: \(error.description)")
+            throw .runtime(error, context: "cannot resume")
         }
         func failure(_ line: Int?, _ reason: String) -> CLIError {
             .runtime("\(file)\(line.map { " line \($0)" } ?? ""): cannot resume: \(reason)")
         }
-        let columns = header.dropLast().split(separator: ",", omittingEmptySubsequences: false)
+        let names = header.dropLast().split(separator: ",", omittingEmptySubsequences: false)
         // Split on LF bytes, not Characters: linear and indifferent to what the lines hold.
         var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Substring($0) }
         // A file the sweep wrote ends with a line break: the split leaves one empty last piece.
@@ -38,12 +38,12 @@ enum SweepResume {
         lines.removeLast()
         guard let first = lines.first else { throw failure(nil, "the file is empty (expected this sweep's header)") }
         let found = first.split(separator: ",", omittingEmptySubsequences: false)
-        guard found == columns else {
-            let i = zip(found, columns).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-                ?? Swift.min(found.count, columns.count)
-            let detail = i < Swift.min(found.count, columns.count)
-                ? "column \(i + 1) is '\(found[i].prefix(40))', this sweep writes '\(columns[i])'"
-                : "it has \(found.count) columns, this sweep writes \(columns.count)"
+        guard found == names else {
+            let i = zip(found, names).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                ?? Swift.min(found.count, names.count)
+            let detail = i < Swift.min(found.count, names.count)
+                ? "column \(i + 1) is '\(found[i].prefix(40))', this sweep writes '\(names[i])'"
+                : "it has \(found.count) columns, this sweep writes \(names.count)"
             throw failure(1, "the header is not this sweep's: \(detail) (same --radius and --k-relative as before?)")
         }
         let rows = lines.count - 1
@@ -52,29 +52,27 @@ enum SweepResume {
         }
         for i in 0..<rows {
             let fields = lines[i + 1].split(separator: ",", omittingEmptySubsequences: false)
-            guard fields.count == columns.count else {
-                throw failure(i + 2, "expected \(columns.count) fields as in the header, found \(fields.count)")
+            guard fields.count == names.count else {
+                throw failure(i + 2, "expected \(names.count) fields as in the header, found \(fields.count)")
             }
-            let key = grid.key(pairs.lowerBound + i)
+            let key = SweepRows.key(grid.pair(pairs.lowerBound + i))
             let relativeMatches = !grid.relative || fields[fields.count - 1] == key.factor
             guard fields[0] == key.k, fields[1] == key.segments, relativeMatches else {
                 throw failure(i + 2, "row \(i + 1) is k = \(fields[0].prefix(40)), segments = \(fields[1].prefix(20)), but pair \(pairs.lowerBound + i + 1) of this sweep is k = \(key.k), segments = \(key.segments) (same --k-range, --segments and --shard as before?)")
             }
         }
         let last = pairs.lowerBound + rows
-        if rows > 0, grid.rows((last - 1)..<last) != lines[rows] + "\n" {
+        if rows > 0, SweepRows.text(grid, columns: columns, (last - 1)..<last) != lines[rows] + "\n" {
             throw failure(rows + 1, "the last row differs from this sweep's value for it (edited, or written by another version?)")
         }
         return (text, rows)
     }
 }
 
-extension SweepGrid {
-    /// The key fields of pair `i` as the sweep writes them: k, segments and the factor read from
+extension SweepRows {
+    /// The key fields of a pair as the sweep writes them: k, segments and the factor read from
     /// `--k-range` (the `k_relative` column with `--k-relative`).
-    func key(_ i: Int) -> (k: String, segments: String, factor: String) {
-        let n = segments[i / factors.count], factor = factors[i % factors.count]
-        let k = relative ? factor * HandleCriterion.midpoint.handle(segments: n) : factor
-        return (CSVField.format(k), String(n), CSVField.format(factor))
+    static func key(_ pair: SweepGrid.Pair) -> (k: String, segments: String, factor: String) {
+        (CSVField.format(pair.handle), String(pair.segments), CSVField.format(pair.factor))
     }
 }

@@ -1,4 +1,7 @@
-//! kurbo 0.7 peer for the benchmarks, single thread, on the workload file beztune-bench writes.
+//! kurbo peer for the benchmarks, single thread, on the workload file beztune-bench writes: built
+//! against Debian's kurbo 0.7.1 (this folder's Cargo.toml) or, with the `kurbo013` feature, against
+//! kurbo 0.13.1 (run-peers writes that crate's manifest into .build/, depending on
+//! ../shared/peers/kurbo-0.13.1 by path).
 //!
 //! usage:
 //!   kurbo-peer WORKLOAD SAMPLES REFERENCE REFERENCE_CURVES REPEATS        (evaluation, `CubicBez::eval`)
@@ -15,6 +18,23 @@
 //!   nearest: per curve u64 index, f64 t, f64 distance (the square root of kurbo's squared distance).
 use kurbo::{CubicBez, ParamCurve, ParamCurveArclen, ParamCurveNearest, PathEl, Point};
 use std::io::Write;
+
+/// The kurbo release this binary links, as the peer column names it.
+#[cfg(not(feature = "kurbo013"))]
+const PEER: &str = "kurbo 0.7.1";
+#[cfg(feature = "kurbo013")]
+const PEER: &str = "kurbo 0.13.1";
+
+/// (t, squared distance) of the nearest point: a tuple in kurbo 0.7, a `Nearest` from 0.8 on.
+#[cfg(not(feature = "kurbo013"))]
+fn nearest_of(c: &CubicBez, q: Point, accuracy: f64) -> (f64, f64) {
+    c.nearest(q, accuracy)
+}
+#[cfg(feature = "kurbo013")]
+fn nearest_of(c: &CubicBez, q: Point, accuracy: f64) -> (f64, f64) {
+    let n = c.nearest(q, accuracy);
+    (n.t, n.distance_sq)
+}
 use std::time::Instant;
 
 fn fnv1a64(bytes: &[u8]) -> u64 {
@@ -98,7 +118,7 @@ fn flatten(args: &[String]) {
     }
     file.flush().unwrap();
     println!(
-        "kurbo 0.7,kurbo::flatten,flatten,1,{:.9e},{:.9e},{:.9e},{:.9e},{:.6},{:016x}",
+        "{},kurbo::flatten,flatten,1,{:.9e},{:.9e},{:.9e},{:.9e},{:.6},{:016x}", PEER,
         median, lo, hi, curves.len() as f64 / median, segments as f64 / curves.len() as f64, fnv1a64(&raw)
     );
 }
@@ -124,7 +144,7 @@ fn arclen(args: &[String]) {
     }
     file.flush().unwrap();
     println!(
-        "kurbo 0.7,CubicBez::arclen({:e}),arclength,1,{:.9e},{:.9e},{:.9e},{:.9e},,{:016x}",
+        "{},CubicBez::arclen({:e}),arclength,1,{:.9e},{:.9e},{:.9e},{:.9e},,{:016x}", PEER,
         accuracy, median, lo, hi, curves.len() as f64 / median, fnv1a64(&raw)
     );
 }
@@ -144,20 +164,20 @@ fn nearest(args: &[String]) {
     let (median, lo, hi) = time(repeats, || {
         sum = 0.0;
         for (c, &q) in curves.iter().zip(&queries) {
-            sum += c.nearest(q, accuracy).1;
+            sum += nearest_of(c, q, accuracy).1;
         }
     });
     std::hint::black_box(sum);
     let mut file = std::io::BufWriter::new(std::fs::File::create(&args[4]).expect("output"));
     for &i in &subset {
-        let (t, d2) = curves[i].nearest(queries[i], accuracy);
+        let (t, d2) = nearest_of(&curves[i], queries[i], accuracy);
         file.write_all(&(i as u64).to_le_bytes()).unwrap();
         file.write_all(&t.to_le_bytes()).unwrap();
         file.write_all(&d2.max(0.0).sqrt().to_le_bytes()).unwrap();
     }
     file.flush().unwrap();
     println!(
-        "kurbo 0.7,CubicBez::nearest({:e}),nearest,1,{:.9e},{:.9e},{:.9e},{:.9e},,{:016x}",
+        "{},CubicBez::nearest({:e}),nearest,1,{:.9e},{:.9e},{:.9e},{:.9e},,{:016x}", PEER,
         accuracy, median, lo, hi, curves.len() as f64 / median, fnv1a64(&raw)
     );
 }
@@ -185,7 +205,7 @@ fn evaluate(args: &[String]) {
     let k = (2 * reference_curves * m).min(out.len()).min(reference.len());
     let diff = (0..k).map(|i| (out[i] - reference[i]).abs()).fold(0.0, f64::max);
     println!(
-        "kurbo 0.7,CubicBez::eval loop,1,{:.9e},{:.9e},{:.9e},{:.9e},{:.3e},{:016x}",
+        "{},CubicBez::eval loop,1,{:.9e},{:.9e},{:.9e},{:.9e},{:.3e},{:016x}", PEER,
         median, lo, hi, (curves.len() * m) as f64 / median, diff, fnv1a64(&raw)
     );
 }

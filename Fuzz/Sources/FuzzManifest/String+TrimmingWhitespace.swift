@@ -1,1 +1,0 @@
-../../../Sources/beztune/CLI/String+TrimmingWhitespace.swift

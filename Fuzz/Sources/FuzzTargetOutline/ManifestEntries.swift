@@ -1,1 +1,0 @@
-../../../Sources/beztune/Commands/ManifestEntries.swift

@@ -1,0 +1,99 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A failure to read a text file, with a one-line `description` of the form `PATH: reason`.
+public struct FileReadError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// The path as the user gave it.
+    public var path: String
+    public var reason: String
+
+    public var description: String { "\(path): \(reason)" }
+}
+
+/// Reading a whole UTF-8 text file with a distinct message for each way it can fail.
+public enum TextFile {
+    /// The content of the file at `url` as a String.
+    ///
+    /// File problems are reported before any content is used, each with its own message
+    /// (`kind` names what was expected, e.g. "CSV file"):
+    ///
+    ///     FILE: no such file
+    ///     FILE: is a directory, expected a <kind>
+    ///     FILE: permission denied
+    ///     FILE: cannot open: <strerror> (errno N)     (or cannot read: …)
+    ///     FILE: contains NUL bytes (first at byte offset 12), so it is a binary file, not text
+    ///     FILE: not valid UTF-8 text (first bad byte on line 3, byte offset 57); save it as UTF-8
+    public static func read(_ url: URL, kind: String = "text file") throws(FileReadError) -> String {
+        let name = url.displayPath
+        func failure(_ reason: String) -> FileReadError { FileReadError(path: name, reason: reason) }
+
+        let bytes = try readAll(url.systemPath, kind: kind, failure)
+        if let nul = bytes.firstIndex(of: 0) {
+            throw failure("contains NUL bytes (first at byte offset \(nul)), so it is a binary file, not text")
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            let offset = firstInvalidUTF8Offset(bytes)
+            let line = 1 + bytes[..<offset].count { $0 == UInt8(ascii: "\n") }
+            throw failure("not valid UTF-8 text (first bad byte on line \(line), byte offset \(offset)); save it as UTF-8")
+        }
+        return text
+    }
+
+    /// The whole content of the file at `path`, read with POSIX calls so each failure is known.
+    private static func readAll(
+        _ path: String, kind: String, _ failure: (String) -> FileReadError
+    ) throws(FileReadError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            let code = errno
+            switch code {
+            case ENOENT: throw failure("no such file")
+            case ENOTDIR: throw failure("no such file (a part of the path is not a folder)")
+            case EACCES, EPERM: throw failure("permission denied")
+            default: throw failure("cannot open: \(systemErrorMessage(code))")
+            }
+        }
+        defer { close(fd) }
+        var info = stat()
+        if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+            throw failure("is a directory, expected a \(kind)")
+        }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { readBytes(fd, $0.baseAddress, $0.count) }
+            if count > 0 {
+                bytes += chunk[..<count]
+            } else if count == 0 {
+                return bytes
+            } else {
+                let code = errno
+                if code == EINTR { continue }
+                if code == EISDIR { throw failure("is a directory, expected a \(kind)") }
+                throw failure("cannot read: \(systemErrorMessage(code))")
+            }
+        }
+    }
+
+    /// The byte offset of the first ill-formed UTF-8 sequence (the count if there is none).
+    private static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while case .valid(let scalar) = parser.parseScalar(from: &iterator) {
+            offset += scalar.count
+        }
+        return offset
+    }
+}
+
+/// POSIX `read(2)`, from Glibc or Darwin: a free function, so that `read` here is the system
+/// call and not ``TextFile/read(_:kind:)``.
+private func readBytes(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(fd, buffer, count)
+}

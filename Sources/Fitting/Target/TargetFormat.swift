@@ -1,0 +1,35 @@
+/// The kinds of file a target outline is read from, and the y orientation each one has unless
+/// the caller says otherwise.
+public enum TargetFormat: Sendable, Hashable, CaseIterable {
+    /// An SVG document: its first `<path>` with path data (``TargetOutline/init(svgDocument:sampleCount:orientation:)``).
+    case svgDocument
+    /// SVG path data, `M… C… Z` (``TargetOutline/init(pathData:sampleCount:orientation:)``).
+    case pathData
+    /// A CSV point list, columns `x` and `y` (``TargetOutline/points(in:orientation:)``).
+    case csvPoints
+
+    /// The orientation of the format's coordinates when none is given: y-down for SVG documents
+    /// and path data (SVG's user space), y-up model space for CSV point lists.
+    public var defaultOrientation: TargetOrientation {
+        self == .csvPoints ? .yUp : .yDown
+    }
+
+    /// The format of a file by its name: `.csv` (any case) is a point list, `.svg` an SVG
+    /// document; for any other name, nil — the text decides (``init(fileName:text:)``).
+    public init?(fileName: String) {
+        let name = fileName.lowercased()
+        if name.hasSuffix(".csv") {
+            self = .csvPoints
+        } else if name.hasSuffix(".svg") {
+            self = .svgDocument
+        } else {
+            return nil
+        }
+    }
+
+    /// The format of a file by its name, else by its text: text containing `<svg` is an SVG
+    /// document, any other text SVG path data.
+    public init(fileName: String, text: String) {
+        self = TargetFormat(fileName: fileName) ?? (text.contains("<svg") ? .svgDocument : .pathData)
+    }
+}

@@ -1,0 +1,76 @@
+import DataFiles
+import Foundation
+import Geometry
+
+/// Why a target file could not be read into a ``TargetOutline``: one line naming the file (and,
+/// for a CSV point list, the line and column).
+public enum TargetFileError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file cannot be read as text: missing, a folder, unreadable, binary, not UTF-8.
+    case file(FileReadError)
+    /// The CSV point list cannot be read: its syntax, a missing column, a cell that is not a
+    /// finite number (the message names the file, line and column).
+    case table(CSVError)
+    /// The file was read but holds no outline that can be fitted; `file` as the caller named it.
+    case target(file: String, TargetError)
+
+    public var description: String {
+        switch self {
+        case .file(let error): error.description
+        case .table(let error): error.description
+        case .target(let file, let error): "\(file): \(error.description)"
+        }
+    }
+}
+
+extension TargetOutline {
+    /// The number of points a path target is sampled with when no count is given.
+    public static let defaultSampleCount = 720
+
+    /// The target in the file at `path` (relative paths from the current folder), in the format
+    /// its name and text say (``TargetFormat/init(fileName:text:)``): a `.csv` file is a point
+    /// list (``points(in:orientation:)``, then ``init(points:resampledTo:)``), a `.svg` file or
+    /// text containing `<svg` an SVG document, anything else SVG path data.
+    ///
+    /// `sampleCount`: for a path, the number of points sampled uniformly by arc length (nil:
+    /// ``defaultSampleCount``); for a point list, nil keeps the points as given and a count
+    /// resamples them along their polygon. `orientation`: the y axis of the file's coordinates,
+    /// nil for the format's default (``TargetFormat/defaultOrientation``: SVG and path data
+    /// y-down, CSV y-up).
+    ///
+    /// Messages (``TargetFileError``) name the file as `path` gives it.
+    public init(contentsOfFile path: String, sampleCount: Int? = nil,
+                orientation: TargetOrientation? = nil) throws(TargetFileError) {
+        let url = URL(fileURLWithPath: path)
+        let named = TargetFormat(fileName: path)
+        if named == .csvPoints {
+            let points: [Point]
+            do throws(CSVError) {
+                points = try Self.points(in: try CSVTable(contentsOf: url), orientation: orientation)
+            } catch {
+                throw .table(error)
+            }
+            do throws(TargetError) {
+                try self.init(points: points, resampledTo: sampleCount)
+            } catch {
+                throw .target(file: path, error)
+            }
+            return
+        }
+        let text: String
+        do throws(FileReadError) {
+            text = try TextFile.read(url, kind: named == .svgDocument ? "SVG file" : "target file")
+        } catch {
+            throw .file(error)
+        }
+        let samples = sampleCount ?? Self.defaultSampleCount
+        do throws(TargetError) {
+            if TargetFormat(fileName: path, text: text) == .svgDocument {
+                try self.init(svgDocument: text, sampleCount: samples, orientation: orientation)
+            } else {
+                try self.init(pathData: text, sampleCount: samples, orientation: orientation)
+            }
+        } catch {
+            throw .target(file: path, error)
+        }
+    }
+}

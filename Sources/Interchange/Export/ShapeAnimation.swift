@@ -1,0 +1,175 @@
+import Deform
+import Geometry
+
+/// What an exporter writes: a model's outline as a function of progress p ∈ [0, 1] over
+/// `duration` seconds, in the user coordinates of SVG, CSS, Lottie and UIKit (y down: the
+/// model's y-up space flipped, x unchanged, the pose applied when the model is posed — the
+/// inverse of the flip every reader applies).
+///
+/// Three inputs make one (the `beztune export` inputs):
+/// - a still shape (a model with values and pose, or a fit result with standard errors):
+///   ``init(model:parameters:standardErrors:)``, every progress the same outline;
+/// - a fitted profile with per-parameter timings (two-stage or joint): ``init(model:profile:duration:keyframeTimes:standardErrors:)``
+///   with one ``KeyframeTrack`` per animated parameter in the ``ProgressProfile`` and the
+///   progress values of the keyframes it was fitted to;
+/// - any ``ProgressProfile`` built by hand the same way.
+///
+/// The outline at p is the model's path for ``parameters(at:)`` — the profile's values —
+/// flipped: ``outline(at:)``. Nothing is clamped (a spring's overshoot is kept).
+public struct ShapeAnimation: Sendable {
+    /// The model (``PosedModel`` of a base model when the pose is part of the shape).
+    public let model: any DeformModel
+    /// The parameters over progress; no tracks for a still shape.
+    public let profile: ProgressProfile
+    /// The length of progress 0 → 1, seconds.
+    public let duration: Double
+    /// The keyframes' progress values: the fitted keyframes' (when given), every track's key
+    /// times, 0 and 1; sorted, each once.
+    public let keyframeTimes: [Double]
+    /// Standard errors of fitted parameters, by name, in the order given (for the `json`
+    /// document).
+    public let standardErrors: [(name: String, value: Double)]
+
+    /// A still shape: `parameters` belong to `model`; `standardErrors` name parameters of it.
+    public init(model: any DeformModel, parameters: ParameterVector,
+                standardErrors: [(name: String, value: Double)] = []) throws(ExportError) {
+        let profile: ProgressProfile
+        do throws(ModelInputError) {
+            profile = try ProgressProfile(base: parameters, tracks: [:])
+        } catch {
+            throw ExportError(error.description)
+        }
+        try self.init(model: model, profile: profile, duration: 1, keyframeTimes: [], standardErrors: standardErrors)
+    }
+
+    /// An animation of `duration` seconds (positive and finite); `keyframeTimes` are the
+    /// fitted keyframes' progress values (each in [0, 1]).
+    public init(model: any DeformModel, profile: ProgressProfile, duration: Double = 1,
+                keyframeTimes: [Double] = [], standardErrors: [(name: String, value: Double)] = []) throws(ExportError) {
+        guard profile.base.specs == model.parameters else {
+            throw ExportError("the profile's parameters (\(profile.base.modelName)) are not model \(model.name)'s")
+        }
+        if let violation = profile.base.boundsViolation { throw ExportError(violation.description) }
+        try Self.validate(duration: duration)
+        for p in keyframeTimes where !(p >= 0 && p <= 1) {
+            throw ExportError("keyframe progress \(ExportError.number(p)) is outside [0, 1]")
+        }
+        let names = model.parameters.map(\.name)
+        for (name, value) in standardErrors {
+            guard names.contains(name) else {
+                throw ExportError(ModelInputError.unknownParameter(name: name, model: model.name, valid: names).description)
+            }
+            guard value.isFinite || value.isNaN, value.isNaN || value >= 0 else {
+                throw ExportError("standard error of \(name) = \(ExportError.number(value)) is not a number ≥ 0")
+            }
+        }
+        var times = Set(keyframeTimes + [0, 1])
+        for track in profile.tracks.compactMap({ $0 }) {
+            for k in track.keyframes { times.insert(k.time) }
+        }
+        self.model = model
+        self.profile = profile
+        self.duration = duration
+        self.keyframeTimes = times.sorted()
+        self.standardErrors = standardErrors
+        let still = profile.tracks.allSatisfy { track in
+            track.map { t in t.keyframes.allSatisfy { $0.value == t.keyframes[0].value } } ?? true
+        }
+        boundingBox = Self.boundingBox(model: model, profile: profile, keyframeTimes: self.keyframeTimes, still: still)
+    }
+
+    /// Checks an animation duration (`--duration`): a positive finite number of seconds.
+    public static func validate(duration d: Double) throws(ExportError) {
+        guard d.isFinite, d > 0 else {
+            throw ExportError("duration must be a positive finite number of seconds (got \(ExportError.number(d)))")
+        }
+    }
+
+    /// True when no parameter changes: every track (if any) holds one value throughout, so
+    /// every progress draws the same outline.
+    public var isStill: Bool {
+        profile.tracks.allSatisfy { track in
+            track.map { t in t.keyframes.allSatisfy { $0.value == t.keyframes[0].value } } ?? true
+        }
+    }
+
+    /// The parameters at progress p (clamped to [0, 1]; NaN is a programmer error).
+    public func parameters(at p: Double) -> ParameterVector {
+        precondition(!p.isNaN, "ShapeAnimation: progress is NaN")
+        let p = min(1, max(0, p))
+        var out = profile.base
+        for (i, track) in profile.tracks.enumerated() {
+            if let track { out.setValue(track.value(at: p), at: i) }
+        }
+        return out
+    }
+
+    /// The model's path at progress p, model space (y up).
+    public func modelPath(at p: Double) -> Path { model.path(parameters: parameters(at: p)) }
+
+    /// The outline at progress p in user coordinates (y down): ``modelPath(at:)`` flipped.
+    public func outline(at p: Double) -> Path { modelPath(at: p).transformed(by: .flipY) }
+
+    /// The one timing every animated parameter follows from its start at progress 0 to its end
+    /// at 1, when there is one: every track has exactly the two keyframes 0 and 1 and all use
+    /// the same timing function. Then the outline is G(T(p)), G(s) the model at the parameters
+    /// a fraction s of the way from start to end (``outline(fraction:)``), and an exporter may
+    /// leave T out of the shape (SwiftUI's `.timingCurve`, `.spring`) or give it to every
+    /// keyframe interval. Nil for a still shape.
+    public var sharedTiming: TimingFunction? {
+        let tracks = profile.tracks.compactMap { $0 }
+        guard let first = tracks.first?.timings.first else { return nil }
+        for t in tracks {
+            guard t.keyframes.count == 2, t.keyframes[0].time == 0, t.keyframes[1].time == 1, t.timings == [first] else {
+                return nil
+            }
+        }
+        return first
+    }
+
+    /// With a ``sharedTiming``, the parameters a fraction s of the way from every track's start
+    /// to its end (``ParameterVector/interpolating(from:to:fraction:)``'s rule, the rule the
+    /// track applies to T(p)); s may leave [0, 1]. Without one, the parameters at progress s.
+    public func parameters(fraction s: Double) -> ParameterVector {
+        guard sharedTiming != nil else { return parameters(at: s) }
+        var out = profile.base
+        for (i, track) in profile.tracks.enumerated() {
+            if let track {
+                let a = track.keyframes[0].value, b = track.keyframes[1].value
+                out.setValue(a == b ? a : (s < 0.5 ? a + s * (b - a) : b - (1 - s) * (b - a)), at: i)
+            }
+        }
+        return out
+    }
+
+    /// The outline a fraction s of the way (see ``parameters(fraction:)``), user coordinates.
+    public func outline(fraction s: Double) -> Path {
+        model.path(parameters: parameters(fraction: s)).transformed(by: .flipY)
+    }
+
+    /// The bounding box of the outlines at 129 evenly spaced progress values and at every
+    /// keyframe time, user coordinates (an overshoot between samples may reach a little beyond).
+    public let boundingBox: Rect
+
+    /// The size tolerances are relative to: the larger side of ``boundingBox``, or 1 when the
+    /// animation draws a single point.
+    public var size: Double {
+        let s = max(boundingBox.width, boundingBox.height)
+        return s > 0 && s.isFinite ? s : 1
+    }
+
+    static func boundingBox(model: any DeformModel, profile: ProgressProfile, keyframeTimes: [Double], still: Bool) -> Rect {
+        var box: Rect?
+        let samples = still ? [0] : (0...128).map { Double($0) / 128 } + keyframeTimes
+        for p in samples {
+            var parameters = profile.base
+            for (i, track) in profile.tracks.enumerated() {
+                if let track { parameters.setValue(track.value(at: p), at: i) }
+            }
+            if let b = model.path(parameters: parameters).transformed(by: .flipY).boundingBox {
+                box = box.map { $0.union(b) } ?? b
+            }
+        }
+        return box ?? Rect(minX: 0, minY: 0, maxX: 0, maxY: 0)
+    }
+}

@@ -1,0 +1,189 @@
+import _Support
+
+/// A command's typed options: a struct whose properties' initial values are the defaults.
+protocol CommandOptions {
+    init()
+}
+
+/// The declaration of one `beztune` command: its options (typed, each bound to a property of
+/// `Values`), the rules between them and its help. The parser (``parse(_:)``), the help text and
+/// the usage line are all derived from it, so they cannot disagree.
+struct CommandDeclaration<Values: CommandOptions> {
+    var name: String
+    var abstract: String
+    var options: [Option<Values>]
+    var rules: [OptionRule] = []
+    /// Free text after the option list (conventions, examples).
+    var discussion: String = ""
+
+    /// What a command line asks for: the help, or a run with these values.
+    enum Request {
+        case help
+        case run(Values)
+    }
+
+    func option(named name: String) -> Option<Values>? { options.first { $0.name == name } }
+
+    /// This declaration over a bigger set of values that holds these at `base`, so that a
+    /// declaration can be extended with options of its own without touching this one.
+    func embedded<Outer: CommandOptions>(in base: WritableKeyPath<Outer, Values>) -> CommandDeclaration<Outer> {
+        CommandDeclaration<Outer>(name: name, abstract: abstract, options: options.map { $0.embedded(in: base) },
+                                  rules: rules, discussion: discussion)
+    }
+
+    // MARK: Usage line and help
+
+    /// `beztune NAME SYNOPSIS`: required options and groups first, then the others that show, in
+    /// declaration order, then `[options]` for those that do not.
+    ///
+    /// A single option reads `--name V` (required) or `[--name V]`; a repeated one
+    /// `--name V [--name V …]` or `[--name V …]`; a flag `[--name]`. The options of an
+    /// ``OptionRule/exclusive(_:required:noun:hint:)`` rule read `(--a A | --b B)` (one
+    /// required) or `[--a A | --b B]`, those of ``OptionRule/together(_:)`` `[--a A --b B]`, at
+    /// the place of the first of them.
+    var usageLine: String {
+        var required: [String] = [], optional: [String] = []
+        var hidden = false
+        var drawn: Set<String> = []
+        for option in options where !drawn.contains(option.name) {
+            if let rule = rules.first(where: { $0.usageGroup.contains(option.name) }) {
+                let members = rule.usageGroup.compactMap { self.option(named: $0) }
+                drawn.formUnion(rule.usageGroup)
+                switch rule {
+                case .exclusive(_, let isRequired, _, _):
+                    let text = members.map(\.usageForm).joined(separator: " | ")
+                    if isRequired {
+                        required.append("(\(text))")
+                    } else if members.contains(where: \.inUsage) {
+                        optional.append("[\(text)]")
+                    } else {
+                        hidden = true
+                    }
+                default:
+                    if members.contains(where: \.inUsage) {
+                        optional.append("[" + members.map(\.usageForm).joined(separator: " ") + "]")
+                    } else {
+                        hidden = true
+                    }
+                }
+                continue
+            }
+            switch (option.arity, option.isRequired) {
+            case (.repeated, true): required.append("\(option.usageForm) [\(option.usageForm) …]")
+            case (_, true): required.append(option.usageForm)
+            case _ where !option.inUsage: hidden = true
+            case (.repeated, false): optional.append("[\(option.usageForm) …]")
+            case (_, false): optional.append("[\(option.usageForm)]")
+            }
+        }
+        return (["beztune", name] + required + optional + (hidden ? ["[options]"] : [])).joined(separator: " ")
+    }
+
+    /// The text `beztune NAME --help` prints: overview, usage, every option with its help (and
+    /// `--help`), then the discussion.
+    var helpText: String {
+        var lines = ["OVERVIEW: \(abstract)", "", "USAGE: \(usageLine)", "", "OPTIONS:"]
+        var rows = options.map { o in (o.arity == .repeated ? o.helpForm + " …" : o.helpForm, o.help) }
+        rows.append(("--help", "Show this help."))
+        let width = rows.map(\.0.count).max() ?? 0
+        for (label, help) in rows {
+            lines.append("  " + label + String(repeating: " ", count: width - label.count + 2) + help)
+        }
+        if !discussion.isEmpty { lines += ["", discussion] }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: Parsing
+
+    /// Parses `arguments` (without the program and command names): `--name VALUE`,
+    /// `--name=VALUE` and `--flag`; a value may begin with `-` (negative numbers) but not `--`.
+    /// `--help` or `-h` anywhere asks for the help. Then the rules are checked, then required
+    /// options, then each given option is read, in declaration order. Every failure is a usage
+    /// error (the dispatcher adds the usage line).
+    func parse(_ arguments: [String]) throws(CLIError) -> Request {
+        if arguments.contains("--help") || arguments.contains("-h") { return .help }
+        var texts: [String: [String]] = [:]
+        var i = 0
+        while i < arguments.count {
+            let argument = arguments[i]
+            i += 1
+            guard argument.hasPrefix("--"), argument.count > 2 else {
+                throw .usage("unexpected argument \(MessageText.quoted(argument))")
+            }
+            var name = String(argument.dropFirst(2))
+            var inlineValue: String?
+            if let eq = name.firstIndex(of: "=") {
+                inlineValue = String(name[name.index(after: eq)...])
+                name = String(name[..<eq])
+            }
+            guard let option = option(named: name) else { throw .usage("unknown option '--\(name)'") }
+            let value: String
+            switch option.arity {
+            case .flag:
+                if inlineValue != nil { throw .usage("option '--\(name)' takes no value") }
+                value = ""
+            case .single, .repeated:
+                if let inlineValue {
+                    value = inlineValue
+                } else {
+                    guard i < arguments.count, !arguments[i].hasPrefix("--") else {
+                        throw .usage("option '--\(name)' needs a value")
+                    }
+                    value = arguments[i]
+                    i += 1
+                }
+            }
+            if option.arity != .repeated, texts[name] != nil { throw .usage("option '--\(name)' given more than once") }
+            texts[name, default: []].append(value)
+        }
+        for rule in rules { try check(rule, given: texts) }
+        for option in options where option.isRequired && texts[option.name] == nil {
+            throw .usage("missing \(option.helpForm)" + (option.missingHint.map { " (\($0))" } ?? ""))
+        }
+        var values = Values()
+        for option in options {
+            guard let given = texts[option.name] else { continue }
+            do throws(OptionValueError) {
+                try option.read(&values, given)
+            } catch {
+                throw .usage("invalid --\(option.name) \(MessageText.quoted(error.text ?? given[0])): \(error.reason)")
+            }
+        }
+        return .run(values)
+    }
+
+    /// The usage error `rule` gives for the options in `given`, if any.
+    private func check(_ rule: OptionRule, given: [String: [String]]) throws(CLIError) {
+        func form(_ name: String) -> String { option(named: name)?.helpForm ?? "--\(name)" }
+        switch rule {
+        case .exclusive(let names, let isRequired, let noun, let hint):
+            let present = names.filter { given[$0] != nil }
+            if present.count > 1 {
+                throw .usage(present.map { "--\($0)" }.joined(separator: " and ") + " cannot be used together")
+            }
+            if isRequired && present.isEmpty {
+                let forms = names.map(form)
+                let choices = forms.count <= 2 ? forms.joined(separator: " or ")
+                    : forms.dropLast().joined(separator: ", ") + " or " + (forms.last ?? "")
+                throw .usage((noun.map { "missing \($0): give " } ?? "missing ") + choices + (hint.map { " (\($0))" } ?? ""))
+            }
+        case .together(let names):
+            let present = names.filter { given[$0] != nil }
+            if !present.isEmpty && present.count < names.count {
+                throw .usage(names.map { "--\($0)" }.joined(separator: " and ") + " go together: give " + (names.count == 2 ? "both" : "all"))
+            }
+        case .requires(let names, let needed, let reason):
+            if given[needed] == nil, let name = names.first(where: { given[$0] != nil }) {
+                throw .usage("--\(name) goes with \(form(needed))" + (reason.map { " (\($0))" } ?? ""))
+            }
+        case .excludes(let names, let other, let reason):
+            if given[other] != nil, let name = names.first(where: { given[$0] != nil }) {
+                throw .usage("--\(name) cannot be used with \(form(other))" + (reason.map { " (\($0))" } ?? ""))
+            }
+        case .alone(let name):
+            if given[name] != nil, let other = options.first(where: { $0.name != name && given[$0.name] != nil }) {
+                throw .usage("--\(name) takes no other options (got --\(other.name))")
+            }
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import ArcError
+import _Support
+
+/// The parsers of option values every command shares: each reads one text (whitespace around it
+/// ignored) or throws the reason it cannot (`expected a positive number`); the parser adds the
+/// option and the text (`invalid --radius '-1': expected a positive number`).
+enum OptionValue {
+    /// The text as given.
+    static func text(_ text: String) -> String { text }
+
+    /// A finite number.
+    static func number(_ text: String) throws(OptionValueError) -> Double {
+        guard let value = Double(text.trimmingWhitespace) else { throw OptionValueError("expected a number") }
+        guard value.isFinite else { throw OptionValueError("expected a finite number") }
+        return value
+    }
+
+    /// A finite, strictly positive number.
+    static func positive(_ text: String) throws(OptionValueError) -> Double {
+        let value = try number(text)
+        guard value > 0 else { throw OptionValueError("expected a positive number") }
+        return value
+    }
+
+    /// A finite number ≥ 0, described by `what` (`a number`, `seconds`).
+    static func nonNegative(_ what: String) -> (String) throws(OptionValueError) -> Double {
+        { text throws(OptionValueError) in
+            guard let value = Double(text.trimmingWhitespace), value.isFinite, value >= 0 else {
+                throw OptionValueError("expected \(what) ≥ 0")
+            }
+            return value
+        }
+    }
+
+    /// A number in [0, 1] (a progress).
+    static func unitInterval(_ text: String) throws(OptionValueError) -> Double {
+        guard let p = Double(text.trimmingWhitespace), p >= 0, p <= 1 else {
+            throw OptionValueError("expected a number in [0, 1]")
+        }
+        return p
+    }
+
+    /// A whole number in `range`, of `noun` when given (`a whole number of frames from 1 to 10000`).
+    static func wholeNumber(in range: ClosedRange<Int>, of noun: String? = nil) -> (String) throws(OptionValueError) -> Int {
+        { text throws(OptionValueError) in
+            guard let n = Int(text.trimmingWhitespace), range.contains(n) else {
+                throw OptionValueError("expected a whole number\(noun.map { " of \($0)" } ?? "") from \(range.lowerBound) to \(range.upperBound)")
+            }
+            return n
+        }
+    }
+
+    /// One of `choices`, exactly as written there.
+    static func choice(among choices: [String]) -> (String) throws(OptionValueError) -> String {
+        { text throws(OptionValueError) in
+            guard choices.contains(text) else { throw OptionValueError("expected one of \(choices.joined(separator: ", "))") }
+            return text
+        }
+    }
+
+    /// A value of a string-backed enumeration, by its raw value.
+    static func choice<T: RawRepresentable & CaseIterable>(of type: T.Type) -> (String) throws(OptionValueError) -> T
+    where T.RawValue == String {
+        { text throws(OptionValueError) in
+            guard let value = T(rawValue: text) else {
+                throw OptionValueError("expected one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return value
+        }
+    }
+
+    /// `NAME,NAME,…`: names without surrounding whitespace, none empty.
+    static func nameList(_ text: String) throws(OptionValueError) -> [String] {
+        var names: [String] = []
+        for name in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let trimmed = String(name.trimmingWhitespace)
+            guard !trimmed.isEmpty else { throw OptionValueError("expected NAME,NAME,… without empty names") }
+            names.append(trimmed)
+        }
+        return names
+    }
+}
+
+/// A value with the text it was read from, for a message that quotes the user's spelling
+/// (`--sx 1e300`, not `1e+300`).
+struct Given<T> {
+    var value: T
+    var text: String
+}
+
+extension OptionValue {
+    /// `parse`, keeping the text.
+    static func keepingText<T>(_ parse: @escaping (String) throws(OptionValueError) -> T) -> (String) throws(OptionValueError) -> Given<T> {
+        { text throws(OptionValueError) in Given(value: try parse(text), text: text) }
+    }
+
+    /// A segment count: a whole number from 2 to 2²⁰ (``SweepGrid/segmentCount(parsing:)``).
+    static func segmentCount(_ text: String) throws(OptionValueError) -> Int {
+        do throws(SweepGridError) {
+            return try SweepGrid.segmentCount(parsing: text)
+        } catch {
+            throw OptionValueError(error)
+        }
+    }
+}

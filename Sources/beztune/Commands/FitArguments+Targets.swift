@@ -1,0 +1,33 @@
+import Fitting
+
+/// Reading the targets of `beztune fit` and `fit-profile` with the options that shape them
+/// (`--samples`, `--y-up`/`--y-down`): a file (SVG document, CSV point list or SVG path data,
+/// read by `TargetOutline(contentsOfFile:)`) or `--path` data, into a `TargetOutline` in model
+/// space. A target that cannot be read is a runtime failure naming the file (or `--path`).
+extension FitArguments {
+    /// The target in `file`: `.svg` (or text containing `<svg`) is an SVG document, `.csv` a point
+    /// list, anything else SVG path data.
+    func target(file: String) throws(CLIError) -> TargetOutline {
+        do throws(TargetFileError) {
+            return try TargetOutline(contentsOfFile: file, sampleCount: samples, orientation: orientation)
+        } catch {
+            throw .runtime(error)
+        }
+    }
+
+    /// The target given as `--path` data.
+    func target(pathData: String) throws(CLIError) -> TargetOutline {
+        do throws(TargetError) {
+            return try TargetOutline(pathData: pathData, sampleCount: samples ?? TargetOutline.defaultSampleCount,
+                                     orientation: orientation)
+        } catch {
+            throw .runtime(error, context: "--path")
+        }
+    }
+
+    /// The targets' y axis: `--y-up` or `--y-down` (never both), nil for neither — each format's
+    /// own (SVG and path data y-down, CSV points y-up; `TargetFormat.defaultOrientation`).
+    var orientation: TargetOrientation? {
+        yUp ? .yUp : yDown ? .yDown : nil
+    }
+}
