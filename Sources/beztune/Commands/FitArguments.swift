@@ -22,6 +22,10 @@ struct FitChoices {
     var yUp = false
     var yDown = false
     var repeats = 1
+    /// `--select ID|N`, `--layer NAME|N`, `--frame F`: which outline of a design file.
+    var select: String?
+    var layer: String?
+    var frame: Double?
 
     static let losses = ["trivial", "huber", "soft-l1", "cauchy", "arctan"]
 
@@ -66,6 +70,9 @@ struct FitArguments {
     var yUp: Bool
     var yDown: Bool
     var repeats: Int
+    /// The outline of an SVG document or Lottie file that is the target (a manifest row's
+    /// `select` cell replaces `element`).
+    var selection: TargetSelection
 
     init(_ choices: FitChoices) throws(CLIError) {
         let model = choices.model
@@ -101,6 +108,7 @@ struct FitArguments {
         yUp = choices.yUp
         yDown = choices.yDown
         repeats = choices.repeats
+        selection = TargetSelection(element: choices.select, layer: choices.layer, frame: choices.frame)
     }
 
     /// The options for a target of size `size` (the default loss scale is relative to it).

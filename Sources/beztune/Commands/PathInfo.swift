@@ -1,11 +1,15 @@
 import DataFiles
+import Fitting
 import Foundation
 import Geometry
+import Interchange
 
 /// `beztune path-info`: segment count, exact bounding box and arc length of a path.
 enum PathInfo {
     struct Options: CommandOptions {
         var input = PathInput()
+        var svgFile: String?
+        var select: String?
         var accuracy = 1e-9
         var flatten: Double?
         var format = "table"
@@ -17,6 +21,12 @@ enum PathInfo {
             name: "path-info",
             abstract: "Segment count, exact bounding box and arc length of a path.",
             options: PathInput.options(\.input) + [
+                .value(\.svgFile, "svg-file", "FILE",
+                       help: "An SVG document: the shape it draws (transforms applied, in the document's user units), or --select's; adds rows viewbox, width and height (not to the CSV).",
+                       parse: OptionValue.text),
+                .value(\.select, "select", "ID|N",
+                       help: "With --svg-file: the shape, by element id (a <g>'s id takes every shape inside it) or by its number among the drawn shapes.",
+                       parse: OptionValue.text),
                 .value(\.accuracy, "accuracy", "A",
                        help: "Absolute accuracy of the arc length, in path units (default 1e-9); the error bound is proven, not estimated.",
                        parse: OptionValue.positive),
@@ -30,7 +40,10 @@ enum PathInfo {
                        help: "Write one CSV row: segments,min_x,min_y,max_x,max_y,length[,flattened_points].",
                        parse: OptionValue.text),
             ],
-            rules: [PathInput.rule],
+            rules: [
+                .exclusive(["path", "path-file", "svg-file"], required: true, noun: "input"),
+                .requires(["select"], option: "svg-file", reason: "it chooses a shape of the document"),
+            ],
             discussion: """
                 The bounding box is exact (roots of the derivative, not samples) and is given in model
                 space: y-up, so an SVG path's y is negated unless --y-up is given.
@@ -38,6 +51,9 @@ enum PathInfo {
                 the accuracy; the run fails when rounding or the subdivision limit prevents that).
                 --flatten TOL counts the vertices of polylines guaranteed to stay within TOL of the
                 path: each subpath's vertices once (a closed subpath does not repeat its start).
+                --svg-file reads the document as 'beztune fit --target' does (arcs as quarter-turn
+                cubics, like path data) and shows the outer <svg>'s viewBox, width and height as
+                written ('none' when absent): the coordinates are its user units, not rescaled.
                 """)
     }
 
@@ -47,7 +63,17 @@ enum PathInfo {
 
     static func run(_ options: Options, console: Console) throws(CLIError) {
         let (format, accuracy, flattenTolerance) = (options.format, options.accuracy, options.flatten)
-        let path = try options.input.read()
+        var path: Path
+        var documentRows: [(String, String)] = []
+        if let file = options.svgFile {
+            let (outline, drawing) = try svgOutline(file: file, select: options.select)
+            path = options.input.yUp ? outline : outline.transformed(by: .flipY)
+            documentRows = [("viewbox", drawing.viewBox?.description ?? "none"),
+                            ("width", drawing.width?.description ?? "none"),
+                            ("height", drawing.height?.description ?? "none")]
+        } else {
+            path = try options.input.read()
+        }
         guard let box = path.boundingBox else {
             throw .runtime("the path draws nothing: it has no segments")
         }
@@ -81,7 +107,27 @@ enum PathInfo {
         case "svg":
             console.print(options.input.yUp ? path.svgPathData : path.transformed(by: .flipY).svgPathData)
         default:
-            console.writeOutput(TextTable.keyValue(zip(columns, fields.map(\.rawText)).map { ($0, $1) }))
+            console.writeOutput(TextTable.keyValue(zip(columns, fields.map(\.rawText)).map { ($0, $1) } + documentRows))
+        }
+    }
+
+    /// The outline `select` names in the SVG document at `file` (y-down, user units), read as
+    /// `fit --target` reads one; a file that cannot be read or a selection that matches nothing
+    /// is a runtime failure naming the file.
+    static func svgOutline(file: String, select: String?) throws(CLIError) -> (Path, SVGDrawing) {
+        let text: String
+        do throws(FileReadError) {
+            text = try TextFile.read(URL(fileURLWithPath: file), kind: "SVG file")
+        } catch {
+            throw .runtime(error)
+        }
+        do throws(SVGReadError) {
+            var svgOptions = SVGDrawing.Options()
+            svgOptions.arcApproximation = TargetOutline.svgArcApproximation
+            let drawing = try SVGDrawing(parsing: text, options: svgOptions)
+            return (try drawing.outline(selecting: select.map(SVGSelection.init)).path, drawing)
+        } catch {
+            throw .runtime("\(file): \(error.description)")
         }
     }
 }
