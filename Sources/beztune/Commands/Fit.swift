@@ -106,7 +106,7 @@ enum Fit {
                 Model space is y-up with the ball's bottom point at the origin; SVG and Lottie input
                 (y-down) is flipped into it (y ↦ −y) unless --y-up, CSV points are taken as model
                 space unless --y-down. A CSV fit also fits the points mirrored upside down and warns
-                when that fit's rms is below half the fitted one.
+                when that fit's rms is below a quarter of the fitted one.
 
                 An SVG document is read as a renderer draws it: transforms, nested <svg>, <use>,
                 circle, ellipse, rect, line, polyline, polygon and path, without what is not drawn
