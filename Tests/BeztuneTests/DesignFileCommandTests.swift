@@ -244,7 +244,53 @@ struct DesignFileCommandTests {
         #expect(rows.count == 5 && strip(Substring(rows[2])).suffix(strip(singleRow).count) == strip(singleRow)[...])
     }
 
-    @Test("frames --format svg reads back with --select to the model's outline in the file's pixels (within 1e-6 px)")
+    /// The numbers of path data, in order.
+    func numbers(_ d: String) -> [Double] {
+        d.split(whereSeparator: { " ,MCLZ\n".contains($0) }).compactMap { Double($0) }
+    }
+
+    /// cairo (1.16) keeps path coordinates in 24.8 fixed point and writes them so: an SVG
+    /// picture's points are its pixels rounded to 1/256 px.
+    static let cairoResolution = 1.0 / 256
+
+    @Test("fit --png x.svg reads back with --select fit to the fitted outline in the picture's pixels (within cairo's 1/256 px)")
+    func fitPictureReadBack() throws {
+        let folder = try TemporaryFolder()
+        let squash = Self.root.appendingPathComponent("examples/squash-0.5.svg").path
+        let r = try BinaryRunner.run(["fit", "--target", squash, "--free", "xFactor,yFactor,topYFactor,k", "--png", folder.file("fit.svg").path,
+                                      "--size", "300x300", "--csv", folder.file("fit.csv").path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let t = try CSVTable(contentsOf: folder.file("fit.csv"))
+        var set: [String] = []
+        for name in ["xFactor", "yFactor", "topYFactor", "k"] { set += ["--set", "\(name)=\(t.string(row: 0, column: try t.columnIndex(name)))"] }
+        let model = numbers(try BinaryRunner.run(["model", "--name", "ball", "--y-up"] + set).stdout)
+        let read = try BinaryRunner.run(["path-info", "--svg-file", folder.file("fit.svg").path, "--select", "fit", "--y-up", "--format", "svg"])
+        #expect(read.status == 0, "\(read.stderr)")
+        // cairo ends a closed path with a move back to its start ("Z M x y"): no segment.
+        let pixels = numbers(String(read.stdout.prefix { $0 != "Z" }))
+        try #require(pixels.count == model.count && model.count == 26)
+        // The picture maps model space by x ↦ e + s·x, y ↦ f − s·y: s, e, f by least squares over
+        // the 13 points, then every point within one fixed-point step (1/256 px) of its image.
+        let n = Double(model.count / 2)
+        var (sx, sy, sxx, sxp, syp, spx, spy) = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+        for i in stride(from: 0, to: model.count, by: 2) {
+            sx += model[i]; sy += model[i + 1]; sxx += model[i] * model[i] + model[i + 1] * model[i + 1]
+            sxp += model[i] * pixels[i]; syp += model[i + 1] * pixels[i + 1]; spx += pixels[i]; spy += pixels[i + 1]
+        }
+        // Minimise Σ (e + s·x − X)² + (f − s·y − Y)²: normal equations in e, f, s.
+        let s = ((sxp - syp) - (sx * spx - sy * spy) / n) / (sxx - (sx * sx + sy * sy) / n)
+        let (e, f) = ((spx - s * sx) / n, (spy + s * sy) / n)
+        #expect(s > 0)
+        for i in stride(from: 0, to: model.count, by: 2) {
+            #expect(abs(pixels[i] - (e + s * model[i])) <= Self.cairoResolution
+                    && abs(pixels[i + 1] - (f - s * model[i + 1])) <= Self.cairoResolution, "point \(i / 2)")
+        }
+        // The target outline is the element "target".
+        let target = try BinaryRunner.run(["path-info", "--svg-file", folder.file("fit.svg").path, "--select", "target"])
+        #expect(target.status == 0, "\(target.stderr)")
+    }
+
+    @Test("frames --format svg reads back with --select (number or id \"outline\") to the outline cairo wrote, to the digit")
     func framesReadBack() throws {
         let folder = try TemporaryFolder()
         let r = try BinaryRunner.run(["frames", "--model", "ball", "--out", folder.file("f").path, "--count", "2",
@@ -253,13 +299,23 @@ struct DesignFileCommandTests {
         let file = folder.file("f/frame_0000.svg").path
         let svg = try String(contentsOfFile: file, encoding: .utf8)
         // The outline cairo wrote: the second drawn element, after the background <rect>.
-        let d = try #require(svg.firstMatch(of: /<path style="fill-rule:nonzero;[^"]*" d="([^"]+)"/)?.output.1)
+        let d = try #require(svg.firstMatch(of: /<path id="outline" style="fill-rule:nonzero;[^"]*" d="([^"]+)"/)?.output.1)
         let numbers = d.split(whereSeparator: { " MCZ".contains($0) }).compactMap { Double($0) }
         let read = try BinaryRunner.run(["path-info", "--svg-file", file, "--select", "2", "--y-up", "--format", "svg"])
         #expect(read.status == 0, "\(read.stderr)")
         let back = read.stdout.split(whereSeparator: { " MCZ\n".contains($0) }).compactMap { Double($0) }
-        #expect(back.count == numbers.count && zip(back, numbers).allSatisfy { abs($0 - $1) <= 1e-6 })
-        // The glyph definitions in <defs> are not shapes: the outline is shape 2 of the drawn ones.
+        // cairo writes 6 decimals, path-info every digit: equal to the 6th.
+        #expect(back.count == numbers.count && zip(back, numbers).allSatisfy { abs($0 - $1) <= 5e-7 })
+        // The glyph definitions in <defs> are not shapes: the outline is shape 2 of the drawn ones,
+        // and the element with id "outline" (with --guides too).
+        let byID = try BinaryRunner.run(["path-info", "--svg-file", file, "--select", "outline", "--y-up", "--format", "svg"])
+        #expect(byID.stdout == read.stdout)
+        let guides = try BinaryRunner.run(["frames", "--model", "ball", "--out", folder.file("g").path, "--count", "2", "--guides",
+                                           "--format", "svg", "--size", "200x200"])
+        #expect(guides.status == 0, "\(guides.stderr)")
+        let withGuides = try BinaryRunner.run(["path-info", "--svg-file", folder.file("g/frame_0000.svg").path, "--select", "outline",
+                                               "--y-up", "--format", "svg"])
+        #expect(withGuides.stdout == read.stdout, "\(withGuides.stderr)")
         let info = table(try BinaryRunner.run(["path-info", "--svg-file", file, "--select", "2", "--y-up"]).stdout)
         // The unit ball (radius 50, bottom at the origin) drawn 1.36 px per unit about the centre.
         for (key, value) in [("min_x", 32.0), ("max_x", 168.0), ("min_y", 32.0), ("max_y", 168.0)] {
