@@ -109,8 +109,8 @@ struct FitCommandTests {
         expectFailure(try BinaryRunner.run(["fit", "--target", same, "--csv", out]), status: 1, mentioning: ["same point"])
         let nan = try write("nan.csv", "x,y\n0,0\n10,5\nnan,10\n0,10\n-3,3\n1,1\n")
         expectFailure(try BinaryRunner.run(["fit", "--target", nan, "--csv", out]), status: 1, mentioning: ["nan.csv line 4", "'x'"])
-        let noPath = try write("empty.svg", "<svg xmlns='http://www.w3.org/2000/svg'><rect width='3' height='4'/></svg>")
-        expectFailure(try BinaryRunner.run(["fit", "--target", noPath, "--csv", out]), status: 1, mentioning: ["empty.svg", "no <path>"])
+        let noShape = try write("empty.svg", "<svg xmlns='http://www.w3.org/2000/svg'><rect width='3' height='4' display='none'/></svg>")
+        expectFailure(try BinaryRunner.run(["fit", "--target", noShape, "--csv", out]), status: 1, mentioning: ["empty.svg", "no shape is drawn"])
         expectFailure(try BinaryRunner.run(["fit", "--target", folder.file("missing.svg").path]), status: 1, mentioning: ["missing.svg", "no such file"])
         expectFailure(try BinaryRunner.run(["fit", "--target", Self.squash, "--free", "xFactor,topFactor"]), status: 2,
                       mentioning: ["unknown parameter 'topFactor'", "topYFactor"])

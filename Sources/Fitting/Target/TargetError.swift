@@ -6,13 +6,10 @@ import Geometry
 /// These are user-input errors (a file someone drew or exported), thrown by ``TargetOutline``'s
 /// initialisers; they never stop the process.
 public enum TargetError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The SVG document could not be scanned (malformed tag, not SVG at all).
+    /// The SVG document could not be read, or no single outline chosen from it: the
+    /// `Interchange.SVGReadError`'s line (line, element, reason; with several shapes drawn and
+    /// none selected, the first candidates listed).
     case invalidSVG(String)
-    /// The SVG document has no `<path>` element with a non-empty `d` attribute.
-    case noPath
-    /// The `<path>` (1-based line) carries a `transform`, or sits in a group that does: its
-    /// coordinates are not the drawn ones, and BezierTune does not apply transforms.
-    case transformed(line: Int)
     /// The path data could not be parsed.
     case invalidPathData(String)
     /// The path draws nothing (no segment), or only segments of zero length.
@@ -35,11 +32,7 @@ public enum TargetError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidSVG(let reason):
-            "not a readable SVG document: \(reason)"
-        case .noPath:
-            "the SVG document has no <path> element with path data (d attribute)"
-        case .transformed(let line):
-            "the <path> on line \(line) has a transform (on itself or an enclosing <g>); transforms are not applied, so its coordinates are not what is drawn — flatten the transform in the editor first"
+            reason
         case .invalidPathData(let reason):
             "invalid path data: \(reason)"
         case .emptyOutline:

@@ -24,6 +24,10 @@ struct FitChoices {
     var repeats = 1
     /// `--serial`: the nearest-point searches on the calling thread only.
     var serial = false
+    /// `--select ID|N`, `--layer NAME|N`, `--frame F`: which outline of a design file.
+    var select: String?
+    var layer: String?
+    var frame: Double?
 
     static let losses = ["trivial", "huber", "soft-l1", "cauchy", "arctan"]
 
@@ -69,6 +73,9 @@ struct FitArguments {
     var yUp: Bool
     var yDown: Bool
     var repeats: Int
+    /// The outline of an SVG document or Lottie file that is the target (a manifest row's
+    /// `select` cell replaces `element`).
+    var selection: TargetSelection
 
     init(_ choices: FitChoices) throws(CLIError) {
         let model = choices.model
@@ -105,6 +112,7 @@ struct FitArguments {
         yUp = choices.yUp
         yDown = choices.yDown
         repeats = choices.repeats
+        selection = TargetSelection(element: choices.select, layer: choices.layer, frame: choices.frame)
     }
 
     /// The options for a target of size `size` (the default loss scale is relative to it).

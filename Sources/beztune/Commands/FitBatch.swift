@@ -3,8 +3,8 @@ import Fitting
 import Foundation
 import _Support
 
-/// `beztune fit --targets MANIFEST`: one fit per manifest row, one CSV row each, progress on
-/// stderr. A target that cannot be read or fitted gets status `error` and its reason in the
+/// `beztune fit --targets MANIFEST`: one fit per manifest row (its `file`, and its `select` cell
+/// when the manifest has that column), one CSV row each, progress on stderr. A target that cannot be read or fitted gets status `error` and its reason in the
 /// `message` column; the batch goes on.
 enum FitBatch {
     static func run(manifest: String, _ fit: FitArguments, csvFile: String?, batch options: BatchOptions,
@@ -17,6 +17,8 @@ enum FitBatch {
             let name = row[fileColumn].trimmingWhitespace
             return name.isEmpty ? nil : batch.path(of: String(name))
         }
+        // A row's 'select' cell chooses the shape of its SVG target (empty: --select).
+        let selectColumn = table.header.firstIndex(of: "select")
         var csv = CSVWriter(header: passed + columns)
         let rows = options.shard.range(of: table.rows.count)
         let count = rows.count
@@ -31,7 +33,8 @@ enum FitBatch {
             let name = table.rows[index][fileColumn].trimmingWhitespace
             do throws(CLIError) {
                 guard !name.isEmpty else { throw .runtime("\(manifest) line \(table.lineNumbers[index]): empty file name") }
-                let target = try fit.target(file: batch.path(of: String(name)))
+                let select = selectColumn.map { String(table.rows[index][$0].trimmingWhitespace) }
+                let target = try fit.target(file: batch.path(of: String(name)), select: select?.isEmpty == false ? select : nil)
                 let result = try fit.fit(target)
                 return (FitReport.fields(result) + [.text(result.converged ? "" : "did not converge")], false)
             } catch {

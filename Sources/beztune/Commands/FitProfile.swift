@@ -2,6 +2,7 @@ import DataFiles
 import Fitting
 import Foundation
 import Geometry
+import Interchange
 import Render
 
 /// `beztune fit-profile`: a squash profile fitted to the keyframes of a manifest — every
@@ -11,6 +12,8 @@ enum FitProfile {
     struct Options: CommandOptions {
         var keyframes: String?
         var profiles: String?
+        var lottie: String?
+        var frames: FrameSteps?
         var out = ""  // required
         var csv: String?
         var batch = BatchOptions()
@@ -26,7 +29,10 @@ enum FitProfile {
             abstract: "Fit a squash profile to drawn keyframes: each keyframe's parameters, then each parameter's timing curve.",
             options: [
                 .value(\.keyframes, "keyframes", "MANIFEST",
-                       help: "CSV with columns progress,file: one keyframe per row, progress in [0, 1], the file (SVG, CSV points or path data, as for 'beztune fit --target') relative to the manifest's folder; other columns are ignored.",
+                       help: "CSV with columns progress,file and optionally select: one keyframe per row, progress in [0, 1], the file (SVG, CSV points or path data, as for 'beztune fit --target') relative to the manifest's folder, select its shape (default --select); other columns are ignored.",
+                       parse: OptionValue.text),
+                .value(\.lottie, "lottie", "FILE",
+                       help: "The keyframes from a Lottie animation (.json): the shape layer's outline at every frame from ip to op (or --frames), frame f at progress (f − ip)/(op − ip), ip and op the layer's.",
                        parse: OptionValue.text),
                 .value(\.profiles, "profiles", "LIST",
                        help: "Fit many profiles: a CSV with a 'keyframes' column (manifests relative to the list's folder) and an optional 'name' column (default: the manifest's name without .csv); each profile goes to DIR/NAME/, and one summary CSV row per parameter and method to --csv (standard output without it).",
@@ -36,6 +42,15 @@ enum FitProfile {
                        help: "With --profiles: the summary CSV (the list's columns, profile, then those of timing.csv, then message).",
                        parse: OptionValue.text),
             ] + BatchOptions.options(\.batch) + [
+                .value(\.fit.layer, "layer", "NAME|N", inUsage: false,
+                       help: "With --lottie: the shape layer, by name or by position in 'layers' (0-based); needed when there are several.",
+                       parse: OptionValue.text),
+                .value(\.frames, "frames", "A:B:STEP", inUsage: false,
+                       help: "With --lottie: frames A, A+STEP, … up to B (default: every frame from the layer's ip to op; STEP defaults to 1).",
+                       parse: FrameSteps.parse),
+                .value(\.fit.select, "select", "ID|N", inUsage: false,
+                       help: "SVG keyframes: the shape of each document, by element id or number, for the rows without a 'select' cell.",
+                       parse: OptionValue.text),
                 .value(\.timing, "timing", "KIND", usageValue: ProfileTimingKind.allCases.map(\.rawValue).joined(separator: "|"),
                        help: "Timing of every parameter's trajectory: cubic-bezier (default), spring, linear or keyframes.",
                        parse: OptionValue.choice(of: ProfileTimingKind.self)),
@@ -56,7 +71,7 @@ enum FitProfile {
                 .value(\.fit.samples, "samples", "N", inUsage: false,
                        help: "Points sampled by arc length along each path keyframe (default 720); for CSV keyframes, resample to N.",
                        parse: OptionValue.wholeNumber(in: 3...1_000_000)),
-                .flag(\.fit.yUp, "y-up", inUsage: false, help: "SVG and path data: keep the y axis as written (default: flip y-down SVG space)."),
+                .flag(\.fit.yUp, "y-up", inUsage: false, help: "SVG, Lottie and path data: keep the y axis as written (default: flip y-down SVG space)."),
                 .flag(\.fit.yDown, "y-down", inUsage: false, help: "CSV points: they are y-down (screen) coordinates; flip them."),
                 .value(\.fit.starts, "starts", "N", inUsage: false,
                        help: "Starts of each keyframe fit: the warm start and N−1 seeded perturbations (default 1).",
@@ -69,7 +84,9 @@ enum FitProfile {
             ],
             rules: [
                 .exclusive(["y-up", "y-down"]),
-                .exclusive(["keyframes", "profiles"], required: true),
+                .exclusive(["keyframes", "profiles", "lottie"], required: true),
+                .requires(["layer", "frames"], option: "lottie", reason: "they choose its layer and frames"),
+                .excludes(["select"], option: "lottie", reason: "a Lottie layer is chosen by --layer"),
                 .requires(["shard", "csv", "checkpoint", "resume"], option: "profiles", reason: "a batch of profiles"),
                 .requires(["resume", "checkpoint"], option: "csv", reason: "the batch's rows are kept there"),
             ],
@@ -120,13 +137,23 @@ enum FitProfile {
             try FitProfileBatch.run(list: list, settings, out: options.out, csvFile: options.csv, batch: options.batch, console: console)
             return
         }
-        let manifest = options.keyframes ?? ""
-        // The folder is planned before the fit: its names follow from the manifest's rows.
-        let keyframeManifest = try FitProfileManifest.read(manifest, timing: settings.timing)
-        let folder = try RunOutputs.folder(options.out, names: FitProfileOutputs.names(frames: keyframeManifest.rows.count))
-        let run = try RunOutputs(files: [], folders: [folder], inputs: [manifest] + keyframeManifest.rows.map(\.path),
+        let outputs: FitProfileOutputs
+        let folder: FolderOutput
+        let run: RunOutputs
+        if let file = options.lottie {
+            // The frame count follows from the animation: the folder is planned once it is read.
+            outputs = try FitProfileOutputs(lottie: file, layer: options.fit.layer, frames: options.frames, settings)
+            folder = try RunOutputs.folder(options.out, names: FitProfileOutputs.names(frames: outputs.frames.count))
+            run = try RunOutputs(files: [], folders: [folder], inputs: [file], console: console)
+        } else {
+            let manifest = options.keyframes ?? ""
+            // The folder is planned before the fit: its names follow from the manifest's rows.
+            let keyframeManifest = try FitProfileManifest.read(manifest, timing: settings.timing)
+            folder = try RunOutputs.folder(options.out, names: FitProfileOutputs.names(frames: keyframeManifest.rows.count))
+            run = try RunOutputs(files: [], folders: [folder], inputs: [manifest] + keyframeManifest.rows.map(\.path),
                                  console: console)
-        let outputs = try FitProfileOutputs(manifest: manifest, settings)
+            outputs = try FitProfileOutputs(manifest: manifest, settings)
+        }
         try outputs.stage(in: run, folder: folder)
         run.write(FitProfileReport.table(outputs.result))
         run.print("wrote profile.csv, timing.csv, \(outputs.frames.count) frames, contact.png and profile.png to \(options.out)")
@@ -166,6 +193,18 @@ struct FitProfileOutputs {
     init(manifest: String, _ settings: FitProfileSettings) throws(CLIError) {
         let keyframeManifest = try FitProfileManifest.read(manifest, timing: settings.timing)
         let keyframes = try FitProfileManifest.keyframes(keyframeManifest, settings.fit)
+        try self.init(keyframes: keyframes, files: keyframeManifest.rows.map(\.file), settings)
+    }
+
+    /// The profile of a Lottie layer's outline at `frames` (every frame from ip to op when nil).
+    init(lottie file: String, layer: String?, frames: FrameSteps?, _ settings: FitProfileSettings) throws(CLIError) {
+        let sequence = try FitProfileLottie.sequence(file: file, layer: layer, frames: frames)
+        let keyframes = try FitProfileLottie.keyframes(sequence, settings)
+        try self.init(keyframes: keyframes, files: keyframes.map { $0.label ?? file }, settings)
+    }
+
+    /// The profile of `keyframes`; `files[i]` is keyframe i's entry in profile.csv's file column.
+    init(keyframes: [ProfileKeyframe], files: [String], _ settings: FitProfileSettings) throws(CLIError) {
         var keyframeOptions = settings.fit.options
         keyframeOptions.computeComparison = false
         let fitter = ProfileFitter(options: ProfileOptions(timing: settings.timing, joint: settings.joint, keyframe: keyframeOptions))
@@ -174,7 +213,7 @@ struct FitProfileOutputs {
         } catch {
             throw .runtime(error)
         }
-        profileCSV = FitProfileReport.profile(result, files: keyframeManifest.rows.map(\.file))
+        profileCSV = FitProfileReport.profile(result, files: files)
         timingCSV = FitProfileReport.timing(result)
         let pictures = FitProfilePictures.frames(result, width: settings.width, height: settings.height)
         frames = []

@@ -15,10 +15,11 @@ enum FitProfileManifest {
     }
 
     /// Each row's keyframe: its target read as `beztune fit` reads one (SVG, CSV points, path
-    /// data, with `--samples` and `--y-up`/`--y-down`), labelled with its row.
+    /// data, with `--samples`, `--y-up`/`--y-down` and the row's `select` cell, else `--select`),
+    /// labelled with its row.
     static func keyframes(_ manifest: KeyframeManifest, _ fit: FitArguments) throws(CLIError) -> [ProfileKeyframe] {
         do throws(KeyframeManifestError) {
-            return try manifest.keyframes(sampleCount: fit.samples, orientation: fit.orientation)
+            return try manifest.keyframes(selecting: fit.selection, sampleCount: fit.samples, orientation: fit.orientation)
         } catch {
             throw .runtime(error)
         }

@@ -143,14 +143,17 @@ enum Frames {
     /// ``SceneModel``, one layer per subpath in order — a `.filled` part filled and outlined, a
     /// `.stroked` part outlined only — leaving out parts of zero size (a filled part whose box
     /// has no width or no height, a stroked part that is a single point), which Core Animation
-    /// would not show either but round line caps would draw as dots.
+    /// would not show either but round line caps would draw as dots. In an SVG frame the plain
+    /// model's outline is the element `outline`, a scene's parts `part-1`, `part-2`, ….
     static func shapeLayers(_ model: any DeformModel, _ path: Path) -> [FrameLayer] {
-        let region = ShapeStyle(fill: Color.palette[0].withAlpha(0.18), stroke: Color.palette[0], width: 2)
+        var region = ShapeStyle(fill: Color.palette[0].withAlpha(0.18), stroke: Color.palette[0], width: 2, id: "outline")
         guard let scene = model as? any SceneModel else { return [.shape(path, region)] }
-        let line = ShapeStyle(fill: nil, stroke: Color.palette[0], width: 2)
+        var line = ShapeStyle(fill: nil, stroke: Color.palette[0], width: 2)
         var layers: [FrameLayer] = []
-        for (part, paint) in zip(subpaths(of: path), scene.subpathPaints) {
+        for (i, (part, paint)) in zip(subpaths(of: path), scene.subpathPaints).enumerated() {
             guard let box = part.boundingBox else { continue }
+            // In an SVG frame each part is the element `part-N` (N its subpath, from 1).
+            (region.id, line.id) = ("part-\(i + 1)", "part-\(i + 1)")
             switch paint {
             case .filled where box.width > 0 && box.height > 0: layers.append(.shape(part, region))
             case .stroked where box.width > 0 || box.height > 0: layers.append(.shape(part, line))
