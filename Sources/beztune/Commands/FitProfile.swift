@@ -18,6 +18,7 @@ enum FitProfile {
         var joint = false
         var fit = FitChoices()
         var size = ImageSize(width: 480, height: 480)
+        var duration = 1.0
     }
 
     static var declaration: CommandDeclaration<Options> {
@@ -39,6 +40,9 @@ enum FitProfile {
                 .value(\.timing, "timing", "KIND", usageValue: ProfileTimingKind.allCases.map(\.rawValue).joined(separator: "|"),
                        help: "Timing of every parameter's trajectory: cubic-bezier (default), spring, linear or keyframes.",
                        parse: OptionValue.choice(of: ProfileTimingKind.self)),
+                .value(\.duration, "duration", "SECONDS",
+                       help: "The animation's length in seconds, for the springs in platform terms (timing.csv, standard output) and for replaying the profile (settings.csv; default 1).",
+                       parse: OptionValue.positive),
                 .flag(\.joint, "joint",
                       help: "Also fit all keyframes' points at once with the timing parameters as the unknowns; both results are reported."),
                 .value(\.fit.model, "model", "MODEL", help: "The model to fit (default ball; see 'beztune model --list').",
@@ -94,7 +98,16 @@ enum FitProfile {
                 joint profile's outline; status, file), DIR/timing.csv (one row per parameter and
                 method: parameter,start,end,timing,x1,y1,x2,y2,omega,zeta,v0,rms — rms of the
                 keyframe values about the curve, in parameter units; then method, standard errors,
-                reduced_chi2, distance_rms, status), DIR/frames/frame_0000.png … (each keyframe's
+                reduced_chi2, distance_rms, status; then, for a spring, the spring over --duration D
+                seconds in platform terms: duration, ca_mass, ca_stiffness, ca_damping,
+                ca_initial_velocity, ca_settling_duration (CASpringAnimation; the settling duration
+                is ours: the last time the spring is 1e-3 of the distance from its end),
+                swiftui_response, swiftui_damping_fraction, swiftui_duration, swiftui_bounce
+                (SwiftUI Spring(response:dampingRatio:) and Spring(duration:bounce:)),
+                android_stiffness, android_damping_ratio (SpringForce)), DIR/settings.csv
+                (setting,value: the model, free and held parameters, timing, joint, duration and
+                the fit's options; 'beztune frames --profile-dir' and 'beztune export
+                --profile-dir' replay the profile from the folder), DIR/frames/frame_0000.png … (each keyframe's
                 target against the profile's outline), DIR/contact.png and DIR/profile.png (per
                 parameter: keyframe values with ±1σ bars and the fitted curves). Nothing is written
                 unless everything was computed. A manifest that cannot be used (missing column or
@@ -121,8 +134,8 @@ enum FitProfile {
         }
         let outputs = try FitProfileOutputs(manifest: options.keyframes ?? "", settings)
         try outputs.write(to: options.out)
-        console.writeOutput(FitProfileReport.table(outputs.result))
-        console.print("wrote profile.csv, timing.csv, \(outputs.frames.count) frames, contact.png and profile.png to \(options.out)")
+        console.writeOutput(FitProfileReport.table(outputs.result, duration: settings.duration))
+        console.print("wrote profile.csv, timing.csv, settings.csv, \(outputs.frames.count) frames, contact.png and profile.png to \(options.out)")
         for warning in outputs.warnings { console.printError("beztune fit-profile: warning: \(warning)") }
     }
 }
@@ -134,9 +147,15 @@ struct FitProfileSettings {
     var fit: FitArguments
     var width: Int
     var height: Int
+    /// `--duration`, seconds.
+    var duration: Double
+    /// The model as named (`--model`, without the pose).
+    var modelName: String
 
     init(_ options: FitProfile.Options) throws(CLIError) {
         timing = options.timing
+        duration = options.duration
+        modelName = options.fit.model.name
         joint = options.joint
         if joint && !timing.isParametric {
             throw .usage("--joint needs a timing with unknowns (cubic-bezier, spring or linear); with keyframes the joint fit is the keyframe fits themselves")
@@ -151,6 +170,7 @@ struct FitProfileOutputs {
     var result: ProfileFit
     var profileCSV: String
     var timingCSV: String
+    var settingsCSV: String
     var frames: [Data]
     var contact: Data
     var chart: Data
@@ -167,7 +187,8 @@ struct FitProfileOutputs {
             throw .runtime(error)
         }
         profileCSV = FitProfileReport.profile(result, files: keyframeManifest.rows.map(\.file))
-        timingCSV = FitProfileReport.timing(result)
+        timingCSV = FitProfileReport.timing(result, duration: settings.duration)
+        settingsCSV = ProfileFolder.settingsText(modelName: settings.modelName, settings)
         let pictures = FitProfilePictures.frames(result, width: settings.width, height: settings.height)
         frames = []
         do throws(RenderError) {
@@ -179,7 +200,8 @@ struct FitProfileOutputs {
         }
     }
 
-    /// Writes DIR/profile.csv, timing.csv, frames/, contact.png and profile.png (each atomically).
+    /// Writes DIR/profile.csv, timing.csv, settings.csv, frames/, contact.png and profile.png (each
+    /// atomically).
     func write(to outPath: String) throws(CLIError) {
         let folder = try OutputFiles.folder(outPath)
         let framesFolder = try OutputFiles.folder(folder.appendingPathComponent("frames").path)
@@ -192,6 +214,7 @@ struct FitProfileOutputs {
         try OutputFiles.write(chart, to: folder.appendingPathComponent("profile.png").path)
         try OutputFiles.write(profileCSV, to: folder.appendingPathComponent("profile.csv").path)
         try OutputFiles.write(timingCSV, to: folder.appendingPathComponent("timing.csv").path)
+        try OutputFiles.write(settingsCSV, to: folder.appendingPathComponent(ProfileFolder.settingsName).path)
     }
 
     /// Fits that did not converge, one message each.
