@@ -162,7 +162,7 @@ enum Export {
             text = try options.format.render(animation, options: exportOptions)
             if [.svgAnimated, .css, .swiftUIKit, .lottie].contains(options.format) && !animation.isStill {
                 let plan = try ShapeKeyframes(animation, options: exportOptions.keyframes)
-                summary += ", \(plan.keyframes.count) keyframes within \(ShortestDecimal.format(plan.deviation / animation.size)) of the size (tolerance \(ShortestDecimal.format(exportOptions.keyframes.relativeTolerance)))"
+                summary += ", \(plan.keyframes.count) keyframes within \(FitReport.format(plan.deviation / animation.size, digits: 3)) of the size (tolerance \(ShortestDecimal.format(exportOptions.keyframes.relativeTolerance)))"
             } else if options.format == .svg {
                 summary += animation.isStill ? ", one outline"
                     : options.progress.map { ", the frame at progress \(ShortestDecimal.format($0))" }

@@ -1,4 +1,7 @@
+import DataFiles
 import Fitting
+import Foundation
+import Interchange
 
 /// Reading the targets of `beztune fit` and `fit-profile` with the options that shape them
 /// (`--samples`, `--y-up`/`--y-down`): a file (SVG document, CSV point list or SVG path data,
@@ -8,11 +11,22 @@ extension FitArguments {
     /// The target in `file`: `.svg` (or text containing `<svg`) is an SVG document, `.csv` a point
     /// list, anything else SVG path data.
     func target(file: String) throws(CLIError) -> TargetOutline {
+        try Self.refuseAnimationDocument(file)
         do throws(TargetFileError) {
             return try TargetOutline(contentsOfFile: file, sampleCount: samples, orientation: orientation)
         } catch {
             throw .runtime(error)
         }
+    }
+
+    /// Refuses BezierTune's own document (`export --format json`, ``AnimationDocument``) as a
+    /// target with one line saying how to get an outline from it. Other files (any that cannot
+    /// be read, too) go on to the target reader and its messages.
+    static func refuseAnimationDocument(_ file: String) throws(CLIError) {
+        guard let text = try? TextFile.read(URL(fileURLWithPath: file)),
+              text.drop(while: { $0.isWhitespace }).first == "{",
+              let json = try? JSONReader().parse(text), AnimationDocument.isDocument(json) else { return }
+        throw .runtime("\(file): a BezierTune animation document (beztune export --format json), not a target outline; write its outline with 'beztune export --document \(file) --format svg --out FILE.svg' and fit that")
     }
 
     /// The target given as `--path` data.
