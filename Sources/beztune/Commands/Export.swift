@@ -85,9 +85,9 @@ enum Export {
                 model's y-up space flipped, the pose applied.
 
                 Formats:
-                  svg           clean outlines: one <path id="frame-NNNN"> per frame (--fps × --duration,
-                                ends included), or one frame with --progress; 'beztune fit --target FILE
-                                --select frame-NNNN' reads a frame back
+                  svg           clean outlines, nothing else drawn: one <path id="frame-NNNN"> per
+                                frame (--fps × --duration, ends included), or <path id="outline"> for
+                                a still shape or one frame (--progress)
                   svg-animated  one <path> with SMIL <animate attributeName="d"> (values, keyTimes,
                                 keySplines, calcMode="spline")
                   css           cubic-bezier() per parameter, linear() for springs and other timings
