@@ -107,10 +107,10 @@ enum FitProfile {
                 android_stiffness, android_damping_ratio (SpringForce)), DIR/settings.csv
                 (setting,value: the model, free and held parameters, timing, joint, duration and
                 the fit's options; 'beztune frames --profile-dir' and 'beztune export
-                --profile-dir' replay the profile from the folder), DIR/frames/frame_0000.png … (each keyframe's
-                target against the profile's outline), DIR/contact.png and DIR/profile.png (per
-                parameter: keyframe values with ±1σ bars and the fitted curves). Nothing is written
-                unless everything was computed. A manifest that cannot be used (missing column or
+                --profile-dir' replay the profile from the folder), DIR/frames/frame_0000.png …
+                (each keyframe's target against the profile's outline), DIR/contact.png and
+                DIR/profile.png (per parameter: keyframe values with ±1σ bars and the fitted
+                curves). Nothing is written unless everything was computed. A manifest that cannot be used (missing column or
                 file, duplicate or out-of-range progress, fewer keyframes than the timing's unknowns
                 per parameter) exits with 1 and names the row; a bad option exits with 2.
 
