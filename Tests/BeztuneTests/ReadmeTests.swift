@@ -117,6 +117,12 @@ struct ReadmeTests {
                 Issue.record("no `$ beztune` example above \(image)")
                 continue
             }
+            // The exports' pictures are the browser's, not ours: scripts/export-screenshots.sh makes
+            // them in the browser test that checks those exports (Tests/InterchangeTests).
+            if command.first == "export" {
+                #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent(image).path), "\(image) is missing")
+                continue
+            }
             let folder = try TemporaryFolder()
             try FileManager.default.createSymbolicLink(at: folder.file("examples"), withDestinationURL: root.appendingPathComponent("examples"))
             let r = try BinaryRunner.run(command, in: folder.url)

@@ -1,4 +1,7 @@
+import DataFiles
 import Fitting
+import Foundation
+import Interchange
 
 /// Reading the targets of `beztune fit` and `fit-profile` with the options that shape them
 /// (`--samples`, `--y-up`/`--y-down`, `--select`, `--layer`, `--frame`): a file (SVG document,
@@ -13,6 +16,8 @@ extension FitArguments {
     /// exist or must be chosen, and a frame outside the layer's frames, are usage errors (the
     /// options `--layer`/`--frame` are at fault); everything else about a file is a runtime error.
     func target(file: String, select: String? = nil) throws(CLIError) -> TargetOutline {
+        // Only a .json name is looked at twice: a pipe (--target <(…)) is read once.
+        if TargetFormat(fileName: file) == .lottie { try Self.refuseAnimationDocument(file) }
         do throws(TargetFileError) {
             return try TargetOutline(contentsOfFile: file, selecting: selection.selecting(element: select),
                                      sampleCount: samples, orientation: orientation)
@@ -22,6 +27,16 @@ extension FitArguments {
             }
             throw .runtime(error)
         }
+    }
+
+    /// Refuses BezierTune's own document (`export --format json`, ``AnimationDocument``) as a
+    /// target with one line saying how to get an outline from it. Other files (any that cannot
+    /// be read, too) go on to the target reader and its messages.
+    static func refuseAnimationDocument(_ file: String) throws(CLIError) {
+        guard let text = try? TextFile.read(URL(fileURLWithPath: file)),
+              text.drop(while: { $0.isWhitespace }).first == "{",
+              let json = try? JSONReader().parse(text), AnimationDocument.isDocument(json) else { return }
+        throw .runtime("\(file): a BezierTune animation document (beztune export --format json), not a target outline; write its outline with 'beztune export --document \(file) --format svg --out FILE.svg' and fit that")
     }
 
     /// The target given as `--path` data.

@@ -21,6 +21,7 @@ enum FitProfile {
         var joint = false
         var fit = FitChoices()
         var size = ImageSize(width: 480, height: 480)
+        var duration = 1.0
     }
 
     static var declaration: CommandDeclaration<Options> {
@@ -54,6 +55,9 @@ enum FitProfile {
                 .value(\.timing, "timing", "KIND", usageValue: ProfileTimingKind.allCases.map(\.rawValue).joined(separator: "|"),
                        help: "Timing of every parameter's trajectory: cubic-bezier (default), spring, linear or keyframes.",
                        parse: OptionValue.choice(of: ProfileTimingKind.self)),
+                .value(\.duration, "duration", "SECONDS",
+                       help: "The animation's length in seconds, for the springs in platform terms (timing.csv, standard output) and for replaying the profile (settings.csv; default 1).",
+                       parse: OptionValue.positive),
                 .flag(\.joint, "joint",
                       help: "Also fit all keyframes' points at once with the timing parameters as the unknowns; both results are reported."),
                 .value(\.fit.model, "model", "MODEL", help: "The model to fit (default ball; see 'beztune model --list').",
@@ -111,9 +115,19 @@ enum FitProfile {
                 joint profile's outline; status, file), DIR/timing.csv (one row per parameter and
                 method: parameter,start,end,timing,x1,y1,x2,y2,omega,zeta,v0,rms — rms of the
                 keyframe values about the curve, in parameter units; then method, standard errors,
-                reduced_chi2, distance_rms, status), DIR/frames/frame_0000.png … (each keyframe's
-                target against the profile's outline), DIR/contact.png and DIR/profile.png (per
-                parameter: keyframe values with ±1σ bars and the fitted curves). Nothing is written
+                reduced_chi2, distance_rms, status; then, for a spring, the spring over --duration D
+                seconds in platform terms: duration, ca_mass, ca_stiffness, ca_damping,
+                ca_initial_velocity, ca_settling_duration (CASpringAnimation; the settling duration
+                is ours: the last time the spring is 1e-3 of the distance from its end),
+                swiftui_response, swiftui_damping_fraction, swiftui_duration, swiftui_bounce
+                (SwiftUI Spring(response:dampingRatio:) and Spring(duration:bounce:)),
+                android_stiffness, android_damping_ratio (SpringForce)), DIR/settings.csv
+                (setting,value: the model, free and held parameters, timing, joint, duration and
+                the fit's options; 'beztune frames --profile-dir' and 'beztune export
+                --profile-dir' replay the profile from the folder), DIR/frames/frame_0000.png …
+                (each keyframe's target against the profile's outline), DIR/contact.png and
+                DIR/profile.png (per parameter: keyframe values with ±1σ bars and the fitted
+                curves). Nothing is written
                 unless everything was computed; DIR/.beztune-outputs records the files written, and
                 a later run replaces or removes only those. A manifest that cannot be used (missing column or
                 file, duplicate or out-of-range progress, fewer keyframes than the timing's unknowns
@@ -155,8 +169,8 @@ enum FitProfile {
             outputs = try FitProfileOutputs(manifest: manifest, settings)
         }
         try outputs.stage(in: run, folder: folder)
-        run.write(FitProfileReport.table(outputs.result))
-        run.print("wrote profile.csv, timing.csv, \(outputs.frames.count) frames, contact.png and profile.png to \(options.out)")
+        run.write(FitProfileReport.table(outputs.result, duration: settings.duration))
+        run.print("wrote profile.csv, timing.csv, settings.csv, \(outputs.frames.count) frames, contact.png and profile.png to \(options.out)")
         for warning in outputs.warnings { console.printError("beztune fit-profile: warning: \(warning)") }
         try run.commit()
     }
@@ -169,9 +183,15 @@ struct FitProfileSettings {
     var fit: FitArguments
     var width: Int
     var height: Int
+    /// `--duration`, seconds.
+    var duration: Double
+    /// The model as named (`--model`, without the pose).
+    var modelName: String
 
     init(_ options: FitProfile.Options) throws(CLIError) {
         timing = options.timing
+        duration = options.duration
+        modelName = options.fit.model.name
         joint = options.joint
         if joint && !timing.isParametric {
             throw .usage("--joint needs a timing with unknowns (cubic-bezier, spring or linear); with keyframes the joint fit is the keyframe fits themselves")
@@ -186,6 +206,7 @@ struct FitProfileOutputs {
     var result: ProfileFit
     var profileCSV: String
     var timingCSV: String
+    var settingsCSV: String
     var frames: [Data]
     var contact: Data
     var chart: Data
@@ -214,7 +235,8 @@ struct FitProfileOutputs {
             throw .runtime(error)
         }
         profileCSV = FitProfileReport.profile(result, files: files)
-        timingCSV = FitProfileReport.timing(result)
+        timingCSV = FitProfileReport.timing(result, duration: settings.duration)
+        settingsCSV = ProfileFolder.settingsText(modelName: settings.modelName, settings)
         let pictures = FitProfilePictures.frames(result, width: settings.width, height: settings.height)
         frames = []
         do throws(RenderError) {
@@ -227,11 +249,11 @@ struct FitProfileOutputs {
     }
 
     /// The files of a profile's folder: `frames/frame_NNNN.png` for each keyframe, contact.png,
-    /// profile.png, profile.csv, timing.csv. Frames of an earlier run with more keyframes are
+    /// profile.png, profile.csv, timing.csv, settings.csv. Frames of an earlier run with more keyframes are
     /// stale files of the folder's record, removed when the run commits (``FolderOutput``).
     static func names(frames count: Int) -> [String] {
         (0..<count).map { "frames/" + FrameFiles.frameName($0, .png) }
-            + ["contact.png", "profile.png", "profile.csv", "timing.csv"]
+            + ["contact.png", "profile.png", "profile.csv", "timing.csv", ProfileFolder.settingsName]
     }
 
     /// Stages every file of ``names(frames:)`` in `folder`, a folder output of `run`.
@@ -243,6 +265,7 @@ struct FitProfileOutputs {
         try run.stage(chart, for: folder.path(of: "profile.png"))
         try run.stage(profileCSV, for: folder.path(of: "profile.csv"))
         try run.stage(timingCSV, for: folder.path(of: "timing.csv"))
+        try run.stage(settingsCSV, for: folder.path(of: ProfileFolder.settingsName))
     }
 
     /// Writes the folder `out` for this profile alone, all or nothing (a batch's profile).

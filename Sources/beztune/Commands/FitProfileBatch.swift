@@ -9,7 +9,8 @@ import _Support
 /// its reason in `message`; the batch goes on.
 enum FitProfileBatch {
     /// The summary's columns after the list's own.
-    static let columns = ["profile"] + FitProfileReport.timingColumns + FitProfileReport.timingExtras + ["message"]
+    static let columns = ["profile"] + FitProfileReport.timingColumns + FitProfileReport.timingExtras
+        + PlatformSpringColumns.names + ["message"]
 
     static func run(list: String, _ settings: FitProfileSettings, out: String, csvFile: String?, batch: BatchOptions,
                     console: Console) throws(CLIError) {
@@ -45,6 +46,7 @@ enum FitProfileBatch {
             manifestList.path(of: String($0[manifestColumn].trimmingWhitespace))
         }, console: console)
         let blank = [CSVField](repeating: .empty, count: FitProfileReport.timingColumns.count + FitProfileReport.timingExtras.count - 1)
+        let blankSprings = [CSVField](repeating: .empty, count: PlatformSpringColumns.names.count)
 
         /// List row `index`'s profile (nil when it could not be fitted) and its summary rows.
         func profile(_ index: Int) -> (outputs: FitProfileOutputs?, rows: [[CSVField]]) {
@@ -54,7 +56,7 @@ enum FitProfileBatch {
                 let outputs = try FitProfileOutputs(manifest: manifestList.path(of: manifest), settings)
                 return (outputs, try Self.rows(of: outputs.timingCSV).map { passed + $0.map(CSVField.text) + [.empty] })
             } catch {
-                return (nil, [passed + blank + [.text("error"), .text(error.message.oneLine)]])
+                return (nil, [passed + blank + [.text("error")] + blankSprings + [.text(error.message.oneLine)]])
             }
         }
 
@@ -62,7 +64,7 @@ enum FitProfileBatch {
         var first = rows.lowerBound
         if batch.resume, let csvFile, var resumed = checkpointed {
             // A fitted profile has one row per free parameter and method; a failed one, one row.
-            let status = table.header.count + columns.count - 2
+            let status = table.header.count + columns.count - 2 - PlatformSpringColumns.names.count
             let perProfile = settings.fit.setup.freeCount * (settings.joint ? 2 : 1)
             let kept = try BatchResume.rowsDone(in: csvFile, header: table.header + columns,
                                                 items: rows.map { table.rows[$0] + [names[$0]] },
@@ -86,7 +88,7 @@ enum FitProfileBatch {
                     for warning in fitted.warnings { console.printError("beztune fit-profile: \(names[index]): warning: \(warning)") }
                 } catch {
                     let passed = table.rows[index].map(CSVField.text) + [.text(names[index])]
-                    summary = [passed + blank + [.text("error"), .text(error.message.oneLine)]]
+                    summary = [passed + blank + [.text("error")] + blankSprings + [.text(error.message.oneLine)]]
                     outputs = nil
                 }
             }

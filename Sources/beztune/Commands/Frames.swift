@@ -1,7 +1,9 @@
 import DataFiles
 import Deform
 import Foundation
+import Fitting
 import Geometry
+import Interchange
 import Render
 import _Support
 
@@ -9,7 +11,10 @@ import _Support
 /// a CSV of every parameter per frame, and a contact sheet.
 enum Frames {
     struct Options: CommandOptions {
-        var model: any DeformModel = BallModel()  // required
+        var model: (any DeformModel)?
+        var profileDir: String?
+        var document: String?
+        var method: TrajectoryFit.Method?
         var from = 0.0
         var to = 1.0
         var count = 30
@@ -28,8 +33,16 @@ enum Frames {
             name: "frames",
             abstract: "Render a model frame by frame over a progress range: frames, frames.csv and a contact sheet.",
             options: [
-                .value(\.model, "model", "MODEL", required: true, help: "The model to draw (see 'beztune model --list').",
+                .value(\.model, "model", "MODEL", help: "The model to draw (see 'beztune model --list').",
                        parse: ModelArguments.model),
+                .value(\.profileDir, "profile-dir", "DIR",
+                       help: "Replay a 'beztune fit-profile' output folder: each parameter on its own fitted timing.",
+                       parse: OptionValue.text),
+                .value(\.document, "document", "FILE",
+                       help: "Play BezierTune's own document (an 'export --format json' file).", parse: OptionValue.text),
+                .value(\.method, "method", "METHOD", usageValue: "two-stage|joint",
+                       help: "With --profile-dir: the trajectories replayed, two-stage or joint (default joint when timing.csv has it).",
+                       parse: OptionValue.choice(of: TrajectoryFit.Method.self)),
                 .value(\.from, "from", "P", help: "First progress, in [0, 1] (default 0).", parse: OptionValue.unitInterval),
                 .value(\.to, "to", "P", help: "Last progress, in [0, 1] (default 1).", parse: OptionValue.unitInterval),
                 .value(\.count, "count", "N", help: "Number of frames, 1…10000 (default 30); evenly spaced in progress, ends included.",
@@ -47,6 +60,12 @@ enum Frames {
                 .flag(\.gif, "gif", help: "Also assemble frames.gif with ffmpeg (must be on PATH)."),
                 .flag(\.mp4, "mp4", help: "Also assemble frames.mp4 with ffmpeg (must be on PATH)."),
             ],
+            rules: [
+                .exclusive(["model", "profile-dir", "document"], required: true, noun: "what to draw"),
+                .excludes(["set", "timing"], option: "profile-dir", reason: "the folder holds the values and timings"),
+                .excludes(["set", "timing"], option: "document", reason: "the document holds the values and timings"),
+                .requires(["method"], option: "profile-dir", reason: "a fitted profile's trajectories"),
+            ],
             discussion: """
                 Writes DIR/frame_0000.png … (or .svg), DIR/frames.csv (columns frame, progress, then
                 every parameter's value) and DIR/contact.png (all frames on one sheet). Every frame
@@ -58,39 +77,69 @@ enum Frames {
                 the seed's own timeline; its parts are drawn one by one, regions filled and lines
                 (line segments, partly drawn borders) stroked only, parts of zero size not at all.
 
+                --profile-dir DIR replays a fitted profile (DIR/settings.csv, timing.csv,
+                profile.csv from 'beztune fit-profile'): every free parameter on its own fitted
+                trajectory — the joint fit's when timing.csv has it, else the two-stage one
+                (--method chooses) — the held ones at their values, the pose applied; at each
+                keyframe's progress the frame's parameters are profile.csv's NAME_timing (or
+                NAME_joint) values. --document FILE plays an 'export --format json' document.
+
                 Example: beztune frames --model ball --set yFactor=0.8 --set topYFactor=0.6 --timing easeInEaseOut --count 12 --guides --out frames
                 Example: beztune frames --model loading --count 60 --out loading
+                Example: beztune frames --profile-dir profile --count 9 --out replay
                 """)
     }
 
     static var command: Command { Command(declaration, run: run) }
 
     static func run(_ options: Options, console: Console) throws(CLIError) {
-        let model = options.model
         let (from, to, count, outPath, format) = (options.from, options.to, options.count, options.out, options.format)
         let (width, height) = (options.size.width, options.size.height)
-        let profile = try ModelArguments.profile(model, set: options.set, timing: options.timing)
+        // What is drawn: the model's parameters at each progress.
+        let model: any DeformModel
+        let parametersAt: (Double) throws(CLIError) -> ParameterVector
+        let labelled: [Int]
+        if let named = options.model {
+            let (posed, set) = try ModelArguments.posed(named, set: options.set)
+            let profile = try ModelArguments.profile(posed, set: set, timing: options.timing)
+            model = posed
+            parametersAt = { p throws(CLIError) in
+                do throws(ModelInputError) {
+                    return try profile.parameters(at: p)
+                } catch {
+                    throw .usage(error)
+                }
+            }
+            // Label the parameters the user set, in the order given.
+            labelled = set.compactMap { profile.base.names.firstIndex(of: $0.name) }
+        } else {
+            let animation = if let folder = options.profileDir {
+                try AnimationInputs.profile(folder, method: options.method, duration: nil)
+            } else {
+                try AnimationInputs.document(options.document ?? "", duration: nil)
+            }
+            model = animation.model
+            parametersAt = { p in animation.parameters(at: p) }
+            labelled = animation.profile.tracks.indices.filter { animation.profile.tracks[$0] != nil }
+        }
+        let names = model.parameters.map(\.name)
         let assemble = [("gif", options.gif), ("mp4", options.mp4)].filter(\.1).map(\.0)
         if !assemble.isEmpty && format != .png { throw .usage("--gif/--mp4 need --format png") }
         let ffmpeg = assemble.isEmpty ? nil : try findFFmpeg()
         // The folder is planned before any work: our record of the last run's files says which
         // names may be replaced (a user's frame_0042.png is refused, never overwritten) and
         // which of them this run no longer writes (removed when it commits).
-        let names = (0..<count).map { FrameFiles.frameName($0, format) } + ["contact.png", "frames.csv"]
+        let fileNames = (0..<count).map { FrameFiles.frameName($0, format) } + ["contact.png", "frames.csv"]
             + assemble.map { "frames.\($0)" }
-        let folder = try RunOutputs.folder(outPath, names: names)
-        let outputs = try RunOutputs(files: [], folders: [folder], console: console)
+        let folder = try RunOutputs.folder(outPath, names: fileNames)
+        let outputs = try RunOutputs(files: [], folders: [folder], inputs: [options.document], console: console)
 
         // Everything is computed before the first file is written.
         var parameters: [ParameterVector] = []
         var progresses: [Double] = []
         for i in 0..<count {
             let p = count == 1 ? from : from + (to - from) * Double(i) / Double(count - 1)
-            do throws(ModelInputError) {
-                parameters.append(try profile.parameters(at: min(1, max(0, p))))
-            } catch {
-                throw .usage(error)
-            }
+            parameters.append(try parametersAt(min(1, max(0, p))))
             progresses.append(p)
         }
         let paths = parameters.map { model.path(parameters: $0) }
@@ -100,14 +149,12 @@ enum Frames {
         if options.guides {
             for p in paths { for q in p.points { view?.formUnion(with: q) } }
         }
-        // Label the parameters the user set, in the order given.
-        let changed = options.set.compactMap { profile.base.names.firstIndex(of: $0.name) }
         let frames: [Frame] = paths.indices.map { i in
             var f = Frame(width: width, height: height, layers: shapeLayers(model, paths[i]))
             if options.guides { f.layers.append(.guides(paths[i], Color.palette[1])) }
             f.layers.append(.label("\(model.name)  frame \(i + 1)/\(count)  progress \(FrameFiles.format4(progresses[i]))"))
-            for j in changed.prefix(4) {
-                f.layers.append(.label("\(profile.base.names[j]) = \(FrameFiles.format4(parameters[i].value(at: j)))"))
+            for j in labelled.prefix(4) {
+                f.layers.append(.label("\(names[j]) = \(FrameFiles.format4(parameters[i].value(at: j)))"))
             }
             f.viewBox = view
             return f
@@ -124,9 +171,9 @@ enum Frames {
             try outputs.stage(data, for: folder.path(of: FrameFiles.frameName(i, format)))
         }
         try outputs.stage(encoded[encoded.count - 1], for: folder.path(of: "contact.png"))
-        var csv = CSVWriter(header: ["frame", "progress"] + profile.base.names)
+        var csv = CSVWriter(header: ["frame", "progress"] + names)
         for i in 0..<count {
-            csv.appendRow([.int(i), .double(progresses[i])] + profile.base.names.indices.map { .double(parameters[i].value(at: $0)) })
+            csv.appendRow([.int(i), .double(progresses[i])] + names.indices.map { .double(parameters[i].value(at: $0)) })
         }
         try outputs.stage(csv.text, for: folder.path(of: "frames.csv"))
         if let ffmpeg {
