@@ -136,6 +136,11 @@ enum Export {
         if options.progress != nil && options.format != .svg {
             throw .usage("--progress applies to --format svg only (the other formats carry the whole animation)")
         }
+        // The output is checked before any work: never one of the inputs, its folder writable.
+        let profileFiles = options.profileDir.map { folder in
+            ["profile.csv", "timing.csv", ProfileFolder.settingsName].map { URL(fileURLWithPath: folder).appendingPathComponent($0).path }
+        } ?? []
+        let outputs = try RunOutputs(files: [options.out], inputs: [options.document, options.fit] + profileFiles, console: console)
         let animation: ShapeAnimation
         if let folder = options.profileDir {
             animation = try AnimationInputs.profile(folder, method: options.method, duration: options.duration)
@@ -171,8 +176,9 @@ enum Export {
         } catch {
             throw .runtime(error.description)
         }
-        try OutputFiles.write(text, to: options.out)
-        console.print("wrote \(options.out) (\(summary), \(ShortestDecimal.format(animation.duration)) s)")
+        try outputs.stage(text, for: options.out)
+        outputs.print("wrote \(options.out) (\(summary), \(ShortestDecimal.format(animation.duration)) s)")
+        try outputs.commit()
     }
 
     /// `animation` over `duration` seconds when given.
