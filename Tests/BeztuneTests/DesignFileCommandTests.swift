@@ -197,6 +197,12 @@ struct DesignFileCommandTests {
         for (name, value) in [("xFactor", 1.2), ("yFactor", 0.7), ("topYFactor", 0.6), ("ty", -300.0)] {
             #expect(abs(try t.double(row: 0, column: t.columnIndex(name)) - value) < 1e-6, "\(name)")
         }
+        // In a batch: the row's warning on stderr, the CSV as without it.
+        try "file\nscreen.csv\n".write(to: folder.file("targets.csv"), atomically: true, encoding: .utf8)
+        let batch = try BinaryRunner.run(["fit", "--targets", folder.file("targets.csv").path] + free)
+        #expect(batch.status == 0)
+        #expect(batch.errorLines.filter { $0.contains("warning:") } == batch.errorLines.filter { $0.contains("targets.csv line 2 (screen.csv): the points fit much better mirrored") })
+        #expect(batch.errorLines.filter { $0.contains("warning:") }.count == 1, "\(batch.stderr)")
         // The squash membrane's points, the right way up: no warning (its mirror fits 2× better,
         // not 4×).
         let squash = try BinaryRunner.run(["fit", "--target", Self.root.appendingPathComponent("examples/squash-0.5-points.csv").path,

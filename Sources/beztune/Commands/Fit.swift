@@ -84,7 +84,7 @@ enum Fit {
                        help: "Write per target point: x,y,nearest_x,nearest_y,distance,segment,t (model space).",
                        parse: OptionValue.text),
                 .value(\.png, "png", "FILE",
-                       help: "Draw target, fit, guides and residual whiskers (SVG when FILE ends in .svg).",
+                       help: "Draw target, fit, guides and residual whiskers (SVG when FILE ends in .svg: the fitted outline is the element 'fit', the target's 'target', for --select).",
                        parse: OptionValue.text),
                 .value(\.size, "size", "WxH", inUsage: false, help: "Picture size in pixels (default 720x720).", parse: ImageSize.parse),
                 .value(\.whiskerScale, "whisker-scale", "F", inUsage: false,

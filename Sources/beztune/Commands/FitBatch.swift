@@ -28,17 +28,20 @@ enum FitBatch {
         }
         let outputs = try RunOutputs(files: checkpointed?.outputs ?? [nil], inputs: [manifest] + targetFiles, console: console)
 
-        /// The output fields of manifest row `index` (and whether it failed).
-        func fields(_ index: Int) -> (fields: [CSVField], failed: Bool) {
+        /// The output fields of manifest row `index`, whether it failed, and for a CSV target
+        /// whose points fit far better upside down the mirrored-fit warning (`MirroredFit`).
+        func fields(_ index: Int) -> (fields: [CSVField], failed: Bool, warning: String?) {
             let name = table.rows[index][fileColumn].trimmingWhitespace
             do throws(CLIError) {
                 guard !name.isEmpty else { throw .runtime("\(manifest) line \(table.lineNumbers[index]): empty file name") }
                 let select = selectColumn.map { String(table.rows[index][$0].trimmingWhitespace) }
                 let target = try fit.target(file: batch.path(of: String(name)), select: select?.isEmpty == false ? select : nil)
                 let result = try fit.fit(target)
-                return (FitReport.fields(result) + [.text(result.converged ? "" : "did not converge")], false)
+                let warning = TargetFormat(fileName: String(name)) == .csvPoints
+                    ? MirroredFit.warning(fit, target: target, result: result, given: fit.orientation) : nil
+                return (FitReport.fields(result) + [.text(result.converged ? "" : "did not converge")], false, warning)
             } catch {
-                return (FitReport.failedFields(free: fit.setup.freeCount) + [.text(error.message.oneLine)], true)
+                return (FitReport.failedFields(free: fit.setup.freeCount) + [.text(error.message.oneLine)], true, nil)
             }
         }
 
@@ -63,6 +66,9 @@ enum FitBatch {
             try outputs.checkStreams()
             let result = fields(index)
             if result.failed { failed += 1 }
+            if let warning = result.warning {
+                console.printError("beztune fit: warning: \(manifest) line \(table.lineNumbers[index]) (\(row[fileColumn].trimmingWhitespace)): \(warning)")
+            }
             csv.appendRow(row.map(CSVField.text) + result.fields)
             checkpointed?.append(row.map(CSVField.text) + result.fields)
             if let checkpointed, index + 1 < rows.upperBound { try checkpoint.reached(text: csv.text, to: checkpointed) }

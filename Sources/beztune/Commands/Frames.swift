@@ -50,7 +50,7 @@ enum Frames {
                 .value(\.out, "out", "DIR", required: true, help: "Output folder, created when missing.", parse: OptionValue.text),
                 .flag(\.guides, "guides", help: "Draw anchors (filled), control points (hollow) and handles."),
                 .value(\.size, "size", "WxH", help: "Frame size in pixels (default 640x640; each side 16…16384).", parse: ImageSize.parse),
-                .value(\.format, "format", "FORMAT", usageValue: "png|svg", help: "Frame files as 'png' (default) or 'svg'.",
+                .value(\.format, "format", "FORMAT", usageValue: "png|svg", help: "Frame files as 'png' (default) or 'svg' (the model's outline is the element 'outline', a scene's parts 'part-1', …: 'beztune fit --target frame_0000.svg --select outline' reads it back).",
                        parse: OptionValue.choice(of: ImageFormat.self)),
                 ModelArguments.setOption(\.set, model: { $0.model },
                                          help: "End value (at progress 1) of a parameter; for a scene, the target of its track or its value throughout; repeatable."),
