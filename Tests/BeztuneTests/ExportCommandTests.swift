@@ -284,6 +284,54 @@ struct ExportCommandTests {
         expectFailure(fit, status: 1, mentioning: ["squash.beztune.json", "a BezierTune animation document", "beztune export --document"])
     }
 
+    @Test("the binary's Lottie export of a fitted profile: schema-valid, and python-lottie at 50 frames (between keyframes) within 1e-3 of the size of the binary's svg frames")
+    func lottieAgainstPythonLottie() throws {
+        let folder = try TemporaryFolder()
+        try ballKeyframes(in: folder, timing: "cubic-bezier(0.3,0.1,0.2,1)", progress: (0...8).map { Double($0) / 8 })
+        let r = try run(["fit-profile", "--keyframes", "keys.csv", "--free", "yFactor,topYFactor", "--timing", "spring",
+                         "--samples", "120", "--size", "64x64", "--out", "profile"], in: folder)
+        #expect(r.status == 0, "\(r.stderr)")
+        // 49 frames per second over 1 s: Lottie frames 0…49 are the svg export's frames 0…49.
+        for (format, file) in [("lottie", "anim.json"), ("svg", "frames.svg")] {
+            let e = try run(["export", "--profile-dir", "profile", "--format", format, "--fps", "49", "--out", file], in: folder)
+            #expect(e.status == 0, "\(e.stderr)")
+        }
+        let venv = try BinaryRunner.runTool("/bin/bash", [Self.root.appendingPathComponent("scripts/setup-reference-venv.sh").path])
+        let python = venv.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let check = Self.root.appendingPathComponent("Tests/InterchangeTests/Resources/lottie_check.py").path
+        let c = try BinaryRunner.runTool(python, [check, folder.file("anim.json").path] + (0...49).map { String($0) })
+        #expect(c.status == 0, "lottie_check.py: \(c.stderr)")
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(c.stdout.utf8)) as? [String: Any])
+        #expect((result["errors"] as? [Any])?.isEmpty == true, "schema errors: \(result["errors"] ?? "")")
+        #expect(result["fr"] as? Double == 49 && result["op"] as? Double == 49)
+        let frames = try #require(result["frames"] as? [[[String: Any]]])
+        #expect(frames.count == 50)
+        let svg = try String(contentsOf: folder.file("frames.svg"), encoding: .utf8)
+        let viewBox = numbers(try #require(svg.components(separatedBy: "viewBox=\"").dropFirst().first?.split(separator: "\"").first))
+        let size = max(viewBox[2], viewBox[3]) / 1.1  // the viewBox is the box grown by 5 % of the size on each side
+        var worst = 0.0
+        for (i, subpaths) in frames.enumerated() {
+            let d = try #require(pathData(svg, id: String(format: "frame-%04d", i)))
+            let expected = numbers(d)
+            // Lottie's vertices v with tangents i, o (relative): segment j is v[j], v[j]+o[j], v[j+1]+i[j+1], v[j+1].
+            let shape = try #require(subpaths.first)
+            let v = try #require(shape["v"] as? [[Double]]), ins = try #require(shape["i"] as? [[Double]])
+            let outs = try #require(shape["o"] as? [[Double]])
+            var got = v[0]
+            for j in v.indices {
+                let k = (j + 1) % v.count
+                got += [v[j][0] + outs[j][0], v[j][1] + outs[j][1], v[k][0] + ins[k][0], v[k][1] + ins[k][1], v[k][0], v[k][1]]
+            }
+            #expect(got.count == expected.count, "frame \(i): \(got.count) against \(expected.count) coordinates")
+            for q in stride(from: 0, to: min(got.count, expected.count) - 1, by: 2) {
+                worst = max(worst, hypot(got[q] - expected[q], got[q + 1] - expected[q + 1]) / size)
+            }
+        }
+        #expect(worst <= 1e-3 * (1 + 1e-6), "python-lottie's frames are \(worst) of the size from the binary's svg frames")
+        #expect(worst > 0, "between keyframes the export approximates the model")
+        print("export lottie: python-lottie within \(worst) of the size of the svg frames at 50 frames")
+    }
+
     @Test("a hand-written linear profile folder replays its straight line: yFactor 1 → 0.8 is 0.9 at progress 0.5")
     func handWrittenProfile() throws {
         let folder = try TemporaryFolder()
@@ -435,4 +483,27 @@ enum ExportBadInputs {
                  files: [.text("d.json", "{\"format\": \"beztune-animation\", \"version\": 1}")], status: runtime,
                  mentions: ["d.json: a BezierTune animation document", "beztune export --document d.json --format svg"]),
     ]
+}
+
+extension BinaryRunner {
+    /// Runs another program (a reference script) the way ``run(_:in:)`` runs the binary.
+    static func runTool(_ executable: String, _ arguments: [String]) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let capture = try TemporaryFolder()
+        _ = FileManager.default.createFile(atPath: capture.file("out").path, contents: nil)
+        _ = FileManager.default.createFile(atPath: capture.file("err").path, contents: nil)
+        let out = try FileHandle(forWritingTo: capture.file("out"))
+        let err = try FileHandle(forWritingTo: capture.file("err"))
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        process.waitUntilExit()
+        try out.close()
+        try err.close()
+        return Result(status: process.terminationStatus,
+                      stdout: String(decoding: try Data(contentsOf: capture.file("out")), as: UTF8.self),
+                      stderr: String(decoding: try Data(contentsOf: capture.file("err")), as: UTF8.self))
+    }
 }
