@@ -15,8 +15,16 @@ enum FitProfileManifest {
     }
 
     /// Each row's keyframe: its target read as `beztune fit` reads one (SVG, CSV points, path
-    /// data, with `--samples` and `--y-up`/`--y-down`), labelled with its row.
+    /// data, with `--samples` and `--y-up`/`--y-down`; BezierTune's own document refused),
+    /// labelled with its row.
     static func keyframes(_ manifest: KeyframeManifest, _ fit: FitArguments) throws(CLIError) -> [ProfileKeyframe] {
+        for row in manifest.rows {
+            do throws(CLIError) {
+                try FitArguments.refuseAnimationDocument(row.path)
+            } catch {
+                throw .runtime("\(manifest.manifest) line \(row.line): \(error.message)")
+            }
+        }
         do throws(KeyframeManifestError) {
             return try manifest.keyframes(sampleCount: fit.samples, orientation: fit.orientation)
         } catch {
