@@ -269,6 +269,20 @@ struct ExportCommandTests {
         let css = try run(["export", "--profile-dir", "profile", "--format", "css", "--out", "again.css"], in: folder)
         #expect(css.stdout.contains(" keyframes within ") && css.stdout.contains("(tolerance 0.001)"), "\(css.stdout)")
 
+        // A looser tolerance: fewer keyframes, still within it.
+        func keyframes(_ stdout: String) -> (count: Int, deviation: Double)? {
+            let words = stdout.split(separator: " ")
+            guard let k = words.firstIndex(of: "keyframes"), k + 2 < words.count,
+                  let n = Int(words[k - 1]), let d = Double(words[k + 2]) else { return nil }
+            return (n, d)
+        }
+        let loose = try run(["export", "--profile-dir", "profile", "--format", "css", "--tolerance", "0.01", "--out", "loose.css"], in: folder)
+        let tight = try #require(keyframes(css.stdout)), relaxed = try #require(keyframes(loose.stdout))
+        #expect(relaxed.count <= tight.count && relaxed.deviation <= 0.01 && tight.deviation <= 0.001, "\(css.stdout) \(loose.stdout)")
+        let named = try run(["export", "--profile-dir", "profile", "--format", "swiftui", "--type-name", "PressShape", "--out", "Press.swift"], in: folder)
+        #expect(named.status == 0, "\(named.stderr)")
+        #expect(try String(contentsOf: folder.file("Press.swift"), encoding: .utf8).contains("struct PressShape: Shape {"))
+
         // The json document plays back as the folder does, and writes itself again unchanged.
         let d = try run(["export", "--document", "squash.beztune.json", "--format", "json", "--out", "again.json"], in: folder)
         #expect(d.status == 0, "\(d.stderr)")
@@ -395,6 +409,13 @@ enum ExportBadInputs {
         BadInput("export: --progress with css", export + ["--format", "css", "--progress", "0.5"], status: usage,
                  mentions: ["--progress applies to --format svg only"]),
         BadInput("export: progress out of range", export + ["--format", "svg", "--progress", "1.5"], status: usage, mentions: ["--progress '1.5'", "[0, 1]"]),
+        BadInput("export: zero tolerance", export + ["--format", "css", "--tolerance", "0"], status: usage, mentions: ["--tolerance '0'", "(0, 1)"]),
+        BadInput("export: tolerance 1", export + ["--format", "css", "--tolerance", "1"], status: usage, mentions: ["--tolerance '1'"]),
+        BadInput("export: NaN tolerance", export + ["--format", "css", "--tolerance", "nan"], status: usage, mentions: ["--tolerance 'nan'"]),
+        BadInput("export: a Swift type name starting with a digit", export + ["--format", "swiftui", "--type-name", "9Ball"], status: usage,
+                 mentions: ["--type-name '9Ball'", "letters, digits and _"]),
+        BadInput("export: --type-name with css", export + ["--format", "css", "--type-name", "Ball"], status: usage,
+                 mentions: ["--type-name applies to --format swift-uikit and swiftui only"]),
         BadInput("export: --method without a profile", export + ["--format", "svg", "--method", "joint"], status: usage,
                  mentions: ["--method goes with --profile-dir DIR"]),
         BadInput("export: unknown method", ["export", "--profile-dir", "p", "--format", "svg", "--method", "best", "--out", "x.svg"],
