@@ -269,6 +269,20 @@ struct ExportCommandTests {
         let css = try run(["export", "--profile-dir", "profile", "--format", "css", "--out", "again.css"], in: folder)
         #expect(css.stdout.contains(" keyframes within ") && css.stdout.contains("(tolerance 0.001)"), "\(css.stdout)")
 
+        // A looser tolerance: fewer keyframes, still within it.
+        func keyframes(_ stdout: String) -> (count: Int, deviation: Double)? {
+            let words = stdout.split(separator: " ")
+            guard let k = words.firstIndex(of: "keyframes"), k + 2 < words.count,
+                  let n = Int(words[k - 1]), let d = Double(words[k + 2]) else { return nil }
+            return (n, d)
+        }
+        let loose = try run(["export", "--profile-dir", "profile", "--format", "css", "--tolerance", "0.01", "--out", "loose.css"], in: folder)
+        let tight = try #require(keyframes(css.stdout)), relaxed = try #require(keyframes(loose.stdout))
+        #expect(relaxed.count <= tight.count && relaxed.deviation <= 0.01 && tight.deviation <= 0.001, "\(css.stdout) \(loose.stdout)")
+        let named = try run(["export", "--profile-dir", "profile", "--format", "swiftui", "--type-name", "PressShape", "--out", "Press.swift"], in: folder)
+        #expect(named.status == 0, "\(named.stderr)")
+        #expect(try String(contentsOf: folder.file("Press.swift"), encoding: .utf8).contains("struct PressShape: Shape {"))
+
         // The json document plays back as the folder does, and writes itself again unchanged.
         let d = try run(["export", "--document", "squash.beztune.json", "--format", "json", "--out", "again.json"], in: folder)
         #expect(d.status == 0, "\(d.stderr)")
@@ -282,6 +296,54 @@ struct ExportCommandTests {
         // fit refuses the document with one line.
         let fit = try run(["fit", "--target", "squash.beztune.json"], in: folder)
         expectFailure(fit, status: 1, mentioning: ["squash.beztune.json", "a BezierTune animation document", "beztune export --document"])
+    }
+
+    @Test("the binary's Lottie export of a fitted profile: schema-valid, and python-lottie at 50 frames (between keyframes) within 1e-3 of the size of the binary's svg frames")
+    func lottieAgainstPythonLottie() throws {
+        let folder = try TemporaryFolder()
+        try ballKeyframes(in: folder, timing: "cubic-bezier(0.3,0.1,0.2,1)", progress: (0...8).map { Double($0) / 8 })
+        let r = try run(["fit-profile", "--keyframes", "keys.csv", "--free", "yFactor,topYFactor", "--timing", "spring",
+                         "--samples", "120", "--size", "64x64", "--out", "profile"], in: folder)
+        #expect(r.status == 0, "\(r.stderr)")
+        // 49 frames per second over 1 s: Lottie frames 0…49 are the svg export's frames 0…49.
+        for (format, file) in [("lottie", "anim.json"), ("svg", "frames.svg")] {
+            let e = try run(["export", "--profile-dir", "profile", "--format", format, "--fps", "49", "--out", file], in: folder)
+            #expect(e.status == 0, "\(e.stderr)")
+        }
+        let venv = try BinaryRunner.runTool("/bin/bash", [Self.root.appendingPathComponent("scripts/setup-reference-venv.sh").path])
+        let python = venv.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let check = Self.root.appendingPathComponent("Tests/InterchangeTests/Resources/lottie_check.py").path
+        let c = try BinaryRunner.runTool(python, [check, folder.file("anim.json").path] + (0...49).map { String($0) })
+        #expect(c.status == 0, "lottie_check.py: \(c.stderr)")
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(c.stdout.utf8)) as? [String: Any])
+        #expect((result["errors"] as? [Any])?.isEmpty == true, "schema errors: \(result["errors"] ?? "")")
+        #expect(result["fr"] as? Double == 49 && result["op"] as? Double == 49)
+        let frames = try #require(result["frames"] as? [[[String: Any]]])
+        #expect(frames.count == 50)
+        let svg = try String(contentsOf: folder.file("frames.svg"), encoding: .utf8)
+        let viewBox = numbers(try #require(svg.components(separatedBy: "viewBox=\"").dropFirst().first?.split(separator: "\"").first))
+        let size = max(viewBox[2], viewBox[3]) / 1.1  // the viewBox is the box grown by 5 % of the size on each side
+        var worst = 0.0
+        for (i, subpaths) in frames.enumerated() {
+            let d = try #require(pathData(svg, id: String(format: "frame-%04d", i)))
+            let expected = numbers(d)
+            // Lottie's vertices v with tangents i, o (relative): segment j is v[j], v[j]+o[j], v[j+1]+i[j+1], v[j+1].
+            let shape = try #require(subpaths.first)
+            let v = try #require(shape["v"] as? [[Double]]), ins = try #require(shape["i"] as? [[Double]])
+            let outs = try #require(shape["o"] as? [[Double]])
+            var got = v[0]
+            for j in v.indices {
+                let k = (j + 1) % v.count
+                got += [v[j][0] + outs[j][0], v[j][1] + outs[j][1], v[k][0] + ins[k][0], v[k][1] + ins[k][1], v[k][0], v[k][1]]
+            }
+            #expect(got.count == expected.count, "frame \(i): \(got.count) against \(expected.count) coordinates")
+            for q in stride(from: 0, to: min(got.count, expected.count) - 1, by: 2) {
+                worst = max(worst, hypot(got[q] - expected[q], got[q + 1] - expected[q + 1]) / size)
+            }
+        }
+        #expect(worst <= 1e-3 * (1 + 1e-6), "python-lottie's frames are \(worst) of the size from the binary's svg frames")
+        #expect(worst > 0, "between keyframes the export approximates the model")
+        print("export lottie: python-lottie within \(worst) of the size of the svg frames at 50 frames")
     }
 
     @Test("a hand-written linear profile folder replays its straight line: yFactor 1 → 0.8 is 0.9 at progress 0.5")
@@ -347,6 +409,13 @@ enum ExportBadInputs {
         BadInput("export: --progress with css", export + ["--format", "css", "--progress", "0.5"], status: usage,
                  mentions: ["--progress applies to --format svg only"]),
         BadInput("export: progress out of range", export + ["--format", "svg", "--progress", "1.5"], status: usage, mentions: ["--progress '1.5'", "[0, 1]"]),
+        BadInput("export: zero tolerance", export + ["--format", "css", "--tolerance", "0"], status: usage, mentions: ["--tolerance '0'", "(0, 1)"]),
+        BadInput("export: tolerance 1", export + ["--format", "css", "--tolerance", "1"], status: usage, mentions: ["--tolerance '1'"]),
+        BadInput("export: NaN tolerance", export + ["--format", "css", "--tolerance", "nan"], status: usage, mentions: ["--tolerance 'nan'"]),
+        BadInput("export: a Swift type name starting with a digit", export + ["--format", "swiftui", "--type-name", "9Ball"], status: usage,
+                 mentions: ["--type-name '9Ball'", "letters, digits and _"]),
+        BadInput("export: --type-name with css", export + ["--format", "css", "--type-name", "Ball"], status: usage,
+                 mentions: ["--type-name applies to --format swift-uikit and swiftui only"]),
         BadInput("export: --method without a profile", export + ["--format", "svg", "--method", "joint"], status: usage,
                  mentions: ["--method goes with --profile-dir DIR"]),
         BadInput("export: unknown method", ["export", "--profile-dir", "p", "--format", "svg", "--method", "best", "--out", "x.svg"],
@@ -431,8 +500,35 @@ enum ExportBadInputs {
         BadInput("model: a pose on a scene", ["model", "--name", "loading", "--set", "tx=5"], status: usage,
                  mentions: ["poseX: a scene (loading) takes no pose"]),
         BadInput("model: a pose scale below 0", ["model", "--name", "ball", "--set", "scale=-1"], status: usage, mentions: ["poseScale"]),
+        BadInput("fit-profile: a BezierTune document as a keyframe", ["fit-profile", "--keyframes", "k.csv", "--timing", "linear", "--out", "p"],
+                 files: [.text("k.csv", "progress,file\n0,a.path\n1,d.json\n"), .text("a.path", "M0 0 L1 0 L1 1 Z"),
+                         .text("d.json", "{\"format\": \"beztune-animation\", \"version\": 1}")], status: runtime,
+                 mentions: ["k.csv line 3: ", "d.json: a BezierTune animation document"]),
         BadInput("fit: a BezierTune document as the target", ["fit", "--target", "d.json"],
                  files: [.text("d.json", "{\"format\": \"beztune-animation\", \"version\": 1}")], status: runtime,
                  mentions: ["d.json: a BezierTune animation document", "beztune export --document d.json --format svg"]),
     ]
+}
+
+extension BinaryRunner {
+    /// Runs another program (a reference script) the way ``run(_:in:)`` runs the binary.
+    static func runTool(_ executable: String, _ arguments: [String]) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let capture = try TemporaryFolder()
+        _ = FileManager.default.createFile(atPath: capture.file("out").path, contents: nil)
+        _ = FileManager.default.createFile(atPath: capture.file("err").path, contents: nil)
+        let out = try FileHandle(forWritingTo: capture.file("out"))
+        let err = try FileHandle(forWritingTo: capture.file("err"))
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        process.waitUntilExit()
+        try out.close()
+        try err.close()
+        return Result(status: process.terminationStatus,
+                      stdout: String(decoding: try Data(contentsOf: capture.file("out")), as: UTF8.self),
+                      stderr: String(decoding: try Data(contentsOf: capture.file("err")), as: UTF8.self))
+    }
 }

@@ -25,6 +25,8 @@ enum Export {
         var duration: Double?
         var fps = 60.0
         var progress: Double?
+        var tolerance = ShapeKeyframes.Options().relativeTolerance
+        var typeName: String?
     }
 
     static var declaration: CommandDeclaration<Options> {
@@ -68,6 +70,12 @@ enum Export {
                 .value(\.progress, "progress", "P", inUsage: false,
                        help: "svg: one frame at this progress in [0, 1] (default: every frame at --fps over --duration).",
                        parse: OptionValue.unitInterval),
+                .value(\.tolerance, "tolerance", "T", inUsage: false,
+                       help: "The keyframe formats' and CSS linear()'s tolerance, a fraction of the shape's size in (0, 1) (default 0.001).",
+                       parse: tolerance),
+                .value(\.typeName, "type-name", "NAME", inUsage: false,
+                       help: "swift-uikit, swiftui: the generated Swift type's name (default the model's: BallAnimation, BallShape).",
+                       parse: swiftTypeName),
             ],
             rules: [
                 .exclusive(["fit", "profile-dir", "document"]),
@@ -105,7 +113,7 @@ enum Export {
                 Keyframe formats (svg-animated, css, swift-uikit, lottie) carry one easing per
                 interval: with one shared timing the keyframes are the fitted ones with that easing;
                 with per-parameter timings they are split until the export stays within 1e-3 of the
-                size of the shape at every time, and the count is printed. One file is written, and
+                size of the shape at every time (--tolerance), and the count is printed. One file is written, and
                 nothing when anything fails.
 
                 Example: beztune export --model ball --set yFactor=0.8 --set tx=100 --set ty=-200 --format svg --out ball.svg
@@ -130,6 +138,24 @@ enum Export {
             throw OptionValueError("expected a positive number of frames per second up to 1000")
         }
         return v
+    }
+
+    /// `--tolerance`: a number in (0, 1).
+    static func tolerance(_ text: String) throws(OptionValueError) -> Double {
+        guard let t = Double(text.trimmingWhitespace), t.isFinite, t > 0, t < 1 else {
+            throw OptionValueError("expected a fraction of the size in (0, 1)")
+        }
+        return t
+    }
+
+    /// `--type-name`: a Swift type name as ``ExportOptions/validate()`` accepts it.
+    static func swiftTypeName(_ text: String) throws(OptionValueError) -> String {
+        do throws(ExportError) {
+            try ExportOptions(typeName: text).validate()
+        } catch {
+            throw OptionValueError(error.description)
+        }
+        return text
     }
 
     static func run(_ options: Options, console: Console) throws(CLIError) {
@@ -160,7 +186,12 @@ enum Export {
         if options.format == .svg && options.progress == nil || options.format == .lottie, frames > ExportOptions.maximumFrames {
             throw .usage("--duration \(ShortestDecimal.format(animation.duration)) at --fps \(ShortestDecimal.format(options.fps)) is more than 1000000 frames")
         }
-        let exportOptions = ExportOptions(framesPerSecond: options.fps, progress: options.progress)
+        if options.typeName != nil && ![.swiftUIKit, .swiftUI].contains(options.format) {
+            throw .usage("--type-name applies to --format swift-uikit and swiftui only")
+        }
+        var exportOptions = ExportOptions(framesPerSecond: options.fps, progress: options.progress,
+                                          linearEasingTolerance: options.tolerance, typeName: options.typeName)
+        exportOptions.keyframes.relativeTolerance = options.tolerance
         let text: String
         var summary = options.format.rawValue
         do throws(ExportError) {
