@@ -163,9 +163,7 @@ enum Export {
             throw .usage("--progress applies to --format svg only (the other formats carry the whole animation)")
         }
         // The output is checked before any work: never one of the inputs, its folder writable.
-        let profileFiles = options.profileDir.map { folder in
-            ["profile.csv", "timing.csv", ProfileFolder.settingsName].map { URL(fileURLWithPath: folder).appendingPathComponent($0).path }
-        } ?? []
+        let profileFiles = options.profileDir.map(ProfileFolder.files(in:)) ?? []
         let outputs = try RunOutputs(files: [options.out], inputs: [options.document, options.fit] + profileFiles, console: console)
         let animation: ShapeAnimation
         if let folder = options.profileDir {

@@ -155,10 +155,12 @@ enum FitProfile {
         let folder: FolderOutput
         let run: RunOutputs
         if let file = options.lottie {
-            // The frame count follows from the animation: the folder is planned once it is read.
-            outputs = try FitProfileOutputs(lottie: file, layer: options.fit.layer, frames: options.frames, settings)
-            folder = try RunOutputs.folder(options.out, names: FitProfileOutputs.names(frames: outputs.frames.count))
+            // The frame count follows from the animation: the folder is planned once it is read,
+            // before the fit.
+            let sequence = try FitProfileLottie.sequence(file: file, layer: options.fit.layer, frames: options.frames)
+            folder = try RunOutputs.folder(options.out, names: FitProfileOutputs.names(frames: sequence.frames.count))
             run = try RunOutputs(files: [], folders: [folder], inputs: [file], console: console)
+            outputs = try FitProfileOutputs(lottie: sequence, file: file, settings)
         } else {
             let manifest = options.keyframes ?? ""
             // The folder is planned before the fit: its names follow from the manifest's rows.
@@ -217,9 +219,8 @@ struct FitProfileOutputs {
         try self.init(keyframes: keyframes, files: keyframeManifest.rows.map(\.file), settings)
     }
 
-    /// The profile of a Lottie layer's outline at `frames` (every frame from ip to op when nil).
-    init(lottie file: String, layer: String?, frames: FrameSteps?, _ settings: FitProfileSettings) throws(CLIError) {
-        let sequence = try FitProfileLottie.sequence(file: file, layer: layer, frames: frames)
+    /// The profile of a Lottie layer's outline at the frames of `sequence`, read from `file`.
+    init(lottie sequence: LottieKeyframeSequence, file: String, _ settings: FitProfileSettings) throws(CLIError) {
         let keyframes = try FitProfileLottie.keyframes(sequence, settings)
         try self.init(keyframes: keyframes, files: keyframes.map { $0.label ?? file }, settings)
     }

@@ -132,7 +132,8 @@ enum Frames {
         let fileNames = (0..<count).map { FrameFiles.frameName($0, format) } + ["contact.png", "frames.csv"]
             + assemble.map { "frames.\($0)" }
         let folder = try RunOutputs.folder(outPath, names: fileNames)
-        let outputs = try RunOutputs(files: [], folders: [folder], inputs: [options.document], console: console)
+        let outputs = try RunOutputs(files: [], folders: [folder], inputs: [options.document] + (options.profileDir.map(ProfileFolder.files(in:)) ?? []),
+                                     console: console)
 
         // Everything is computed before the first file is written.
         var parameters: [ParameterVector] = []

@@ -20,6 +20,11 @@ struct ProfileFolder {
     /// The settings file's name.
     static let settingsName = "settings.csv"
 
+    /// The three files a replay reads from `folder`: inputs of the run, never its outputs.
+    static func files(in folder: String) -> [String] {
+        ["profile.csv", "timing.csv", settingsName].map { URL(fileURLWithPath: folder).appendingPathComponent($0).path }
+    }
+
     /// `settings.csv`: `setting,value` rows — `model` (the base model's name), `free` (the free
     /// parameters as given, comma-separated), one `set` row per held parameter (`NAME=VALUE`,
     /// model names, every digit), `timing`, `joint`, `duration` (seconds, `--duration`), then the
