@@ -181,10 +181,13 @@ enum Fit {
     }
 
     /// `--frame` and `--layer` only with a Lottie target, which needs `--frame`; `--select` only
-    /// with an SVG document or path-data file (not a CSV or Lottie target).
+    /// with an SVG document or path-data file (not a CSV or Lottie target). A `.json` file that is
+    /// BezierTune's own document is refused first (exit 1), `--frame` or not: no frame makes it a
+    /// target.
     static func checkDesignFileOptions(file: String, _ fit: FitChoices) throws(CLIError) {
         let format = TargetFormat(fileName: file)
         if format == .lottie {
+            try FitArguments.refuseAnimationDocument(file)
             guard fit.frame != nil else {
                 throw .usage("\(file) is a Lottie animation (.json): give --frame F, the frame whose outline is fitted")
             }
