@@ -360,6 +360,21 @@ struct ExportCommandTests {
         expectClose(numbers(try #require(pathData(svg, id: "outline"))), numbers(model.stdout), relative: 1e-15, "progress 0.5")
     }
 
+    @Test("frames --profile-dir P --out P is refused (exit 1, naming P/profile.csv): the folder's files are the replay's inputs, never removed as stale outputs")
+    func replayIntoItsOwnFolder() throws {
+        let folder = try TemporaryFolder()
+        try ballKeyframes(in: folder, timing: "cubic-bezier(0.3,0.1,0.2,1)", progress: (0...6).map { Double($0) / 6 })
+        let r = try run(["fit-profile", "--keyframes", "keys.csv", "--free", "yFactor", "--timing", "cubic-bezier",
+                         "--samples", "60", "--size", "32x32", "--out", "p"], in: folder)
+        #expect(r.status == 0, "\(r.stderr)")
+        let before = try FileManager.default.contentsOfDirectory(atPath: folder.file("p").path).sorted()
+        let profile = try Data(contentsOf: folder.file("p/profile.csv"))
+        let f = try run(["frames", "--profile-dir", "p", "--count", "3", "--size", "32x32", "--out", "p"], in: folder)
+        expectFailure(f, status: 1, mentioning: ["p/profile.csv", "input"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("p").path).sorted() == before)
+        #expect(try Data(contentsOf: folder.file("p/profile.csv")) == profile)
+    }
+
     // MARK: - bad input
 
     @Test("each bad input of export, replay and the pose exits non-zero with one line, leaving no file",
