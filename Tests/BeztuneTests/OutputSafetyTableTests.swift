@@ -225,6 +225,9 @@ enum OutputSafetyTable {
                    arguments: ["error-curve", "--k", "0.5", "--samples", "100000", "--csv", "curve.csv"],
                    files: [.text("curve.csv", "old\n")], fileSizeLimit: 64,
                    status: runtime, mentions: ["curve.csv", "file too large"]),
+        OutputCase(name: "ulimit -f on frames: the file that does not fit fails the run, no frame, folder or temporary file stays",
+                   arguments: ["frames", "--model", "ball", "--count", "40", "--size", "200x200", "--out", "anim/sub"],
+                   fileSizeLimit: 8, status: runtime, mentions: ["anim/sub/", "file too large"]),
     ]
 
     static let deviceRows: [OutputCase] = [

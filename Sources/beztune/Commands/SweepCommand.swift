@@ -110,13 +110,15 @@ enum SweepCommand {
             text += rows
             done += block
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-            if done < pairs.count { try checkpoint.reached(text: text, to: csv) }
+            // Progress before the checkpoint: a run whose standard error has failed stops at its
+            // first progress line (after a second), before its first checkpoint (after five).
             if elapsed > 1 && elapsed - lastReport >= 1 && done < pairs.count {
                 console.printError("beztune sweep: \(100 * done / pairs.count)% (\(done) of \(pairs.count) pairs, \(String(format: "%.1f", elapsed)) s)")
                 lastReport = elapsed
                 reported = true
                 try outputs.checkStreams()
             }
+            if done < pairs.count { try checkpoint.reached(text: text, to: csv) }
         }
         try csv.stage(text, in: outputs)
         if reported {
