@@ -50,6 +50,25 @@ struct FitCommandTests {
         #expect(image.width == 300 && image.height == 240)
     }
 
+    @Test("--serial (the searches on one thread) gives the very same fit, residuals and figures")
+    func serialSameResult() throws {
+        let folder = try TemporaryFolder()
+        var outputs: [(String, String)] = []
+        for (name, extra) in [("split", [String]()), ("serial", ["--serial"])] {
+            let r = try BinaryRunner.run(["fit", "--target", Self.squash, "--model", "ball", "--radius", "50",
+                                          "--samples", "1500", "--free", "xFactor,yFactor,topYFactor,k",
+                                          "--csv", folder.file("\(name).csv").path,
+                                          "--residuals", folder.file("\(name)-res.csv").path] + extra)
+            #expect(r.status == 0, "\(r.stderr)")
+            let fit = try CSVTable(contentsOf: folder.file("\(name).csv"))
+            let seconds = try fit.columnIndex("seconds")
+            let row = (0..<fit.header.count).filter { $0 != seconds }.map { fit.string(row: 0, column: $0) }
+            outputs.append((row.joined(separator: ","), try String(contentsOf: folder.file("\(name)-res.csv"), encoding: .utf8)))
+        }
+        #expect(outputs[0].0 == outputs[1].0)
+        #expect(outputs[0].1 == outputs[1].1)
+    }
+
     @Test("a target drawn by the ball itself (--path) is recovered to 1e-8; CSV points work the same")
     func recovery() throws {
         let folder = try TemporaryFolder()

@@ -176,15 +176,14 @@ struct TrackedNearestPoints {
                                     let count = Swift.min(Self.lanes, range.upperBound - i)
                                     // Each query's start: its previous answer, else the nearest leaf
                                     // centre; Newton from the starts, four queries interleaved.
-                                    var starts = (Self.noHint, Self.noHint, Self.noHint, Self.noHint)
-                                    withUnsafeMutableBytes(of: &starts) { raw in
-                                        let starts = raw.bindMemory(to: NearestPoint.self)
-                                        for lane in 0..<count {
-                                            let hint = first ? Self.noHint : hints[i + lane]
-                                            starts[lane] = !first && hint.segment < tables.segmentCount
-                                                ? hint : tables.nearestCentre(to: queries[i + lane])
-                                        }
+                                    @inline(__always)
+                                    func start(_ lane: Int) -> NearestPoint {
+                                        guard lane < count else { return Self.noHint }
+                                        let hint = first ? Self.noHint : hints[i + lane]
+                                        return !first && hint.segment < tables.segmentCount
+                                            ? hint : tables.nearestCentre(to: queries[i + lane])
                                     }
+                                    let starts = (start(0), start(1), start(2), start(3))
                                     let fromStarts = Self.newtonFromStarts(i, count, queries, starts, tables)
                                     for lane in 0..<count {
                                         let hint = first ? Self.noHint : hints[i + lane]
