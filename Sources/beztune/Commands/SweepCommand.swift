@@ -90,11 +90,15 @@ enum SweepCommand {
         let header = (columns.header + (relative ? ["k_relative"] : [])).joined(separator: ",") + "\n"
         var csv = CheckpointedCSV(file: file, fingerprint: SweepResume.fingerprint(header: header, options: options, pairs: pairs))
         let outputs = try RunOutputs(files: csv.outputs, console: console)
-        var text = header
+        let stream = try StreamedCSV(csv, in: outputs)
         var done = 0
         if options.batch.resume {
-            (text, done) = try SweepResume.rowsDone(in: file, header: header, grid: grid, columns: columns, pairs: pairs,
+            let kept: String
+            (kept, done) = try SweepResume.rowsDone(in: file, header: header, grid: grid, columns: columns, pairs: pairs,
                                                     csv: &csv)
+            try stream.append(kept)
+        } else {
+            try stream.append(header)
         }
         let start = DispatchTime.now()
         var lastReport = 0.0
@@ -103,14 +107,13 @@ enum SweepCommand {
         while done < pairs.count {
             let block = Swift.min(pairs.count - done, blockSize)
             let first = pairs.lowerBound + done
-            let rows = SweepRows.text(grid, columns: columns, first..<(first + block))
-            for line in rows.utf8.split(separator: UInt8(ascii: "\n")) {
-                csv.append(fields: Substring(line).split(separator: ",", omittingEmptySubsequences: false))
+            for part in SweepRows.rows(grid, columns: columns, first..<(first + block), firstRow: done) {
+                try stream.append(part.bytes)
+                csv.append(digests: part.digests)
             }
-            text += rows
             done += block
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-            if done < pairs.count { try checkpoint.reached(text: text, to: csv) }
+            if done < pairs.count { try checkpoint.reached { () throws(CLIError) in try stream.checkpoint(csv) } }
             if elapsed > 1 && elapsed - lastReport >= 1 && done < pairs.count {
                 console.printError("beztune sweep: \(100 * done / pairs.count)% (\(done) of \(pairs.count) pairs, \(String(format: "%.1f", elapsed)) s)")
                 lastReport = elapsed
@@ -118,7 +121,7 @@ enum SweepCommand {
                 try outputs.checkStreams()
             }
         }
-        try csv.stage(text, in: outputs)
+        try stream.stage(csv, in: outputs)
         if reported {
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
             console.printError("beztune sweep: done, \(pairs.count) pairs in \(String(format: "%.1f", elapsed)) s")
@@ -128,17 +131,47 @@ enum SweepCommand {
     }
 }
 
-/// The CSV records of a sweep's pairs.
+/// The CSV records of a sweep.
 enum SweepRows {
-    /// The records of pairs `range` of `grid` (analysed on all cores, joined in order).
-    static func text(_ grid: SweepGrid, columns: ErrorColumns, _ range: Range<Int>) -> String {
-        grid.reduceConcurrently(range, into: "") { text, pair, report in
-            for (j, x) in columns.values(report, segments: pair.segments).enumerated() {
-                if j > 0 { text += "," }
-                text += j == 1 ? String(pair.segments) : CSVField.format(x)
+    /// Finished rows: their bytes (whole lines, in grid order) and each row's checkpoint digest
+    /// (``CheckpointRecord/digest(line:index:)``).
+    struct Part: Sendable {
+        var bytes: [UInt8] = []
+        var digests: [UInt64] = []
+    }
+
+    /// The rows of pairs `range` of `grid`, formatted on all cores in parts of about 512 pairs,
+    /// the parts in order (so the bytes do not depend on thread timing); `firstRow` is the data
+    /// row of the file that pair `range.lowerBound` is written to (its digest's index).
+    static func rows(_ grid: SweepGrid, columns: ErrorColumns, _ range: Range<Int>, firstRow: Int) -> [Part] {
+        let lower = range.lowerBound
+        return ConcurrentChunks.map(count: range.count, chunks: (range.count + 511) / 512) { chunk in
+            var part = Part()
+            part.bytes.reserveCapacity(chunk.count * 384)
+            part.digests.reserveCapacity(chunk.count)
+            var row = firstRow + chunk.lowerBound
+            grid.forEachReport(in: (lower + chunk.lowerBound)..<(lower + chunk.upperBound)) { pair, report in
+                let start = part.bytes.count
+                for (j, x) in columns.values(report, segments: pair.segments).enumerated() {
+                    if j > 0 { part.bytes.append(UInt8(ascii: ",")) }
+                    part.bytes.append(contentsOf: (j == 1 ? String(pair.segments) : CSVField.format(x)).utf8)
+                }
+                if grid.relative {
+                    part.bytes.append(UInt8(ascii: ","))
+                    part.bytes.append(contentsOf: CSVField.format(pair.factor).utf8)
+                }
+                part.digests.append(part.bytes.withUnsafeBytes { all in
+                    CheckpointRecord.digest(line: UnsafeRawBufferPointer(rebasing: all[start...]), index: row)
+                })
+                part.bytes.append(UInt8(ascii: "\n"))
+                row += 1
             }
-            if grid.relative { text += "," + CSVField.format(pair.factor) }
-            text += "\n"
-        }.joined()
+            return part
+        }
+    }
+
+    /// The records of pairs `range` of `grid` as text.
+    static func text(_ grid: SweepGrid, columns: ErrorColumns, _ range: Range<Int>) -> String {
+        String(decoding: rows(grid, columns: columns, range, firstRow: 0).flatMap(\.bytes), as: UTF8.self)
     }
 }
