@@ -45,6 +45,28 @@ public struct CheckpointRecord: Sendable, Equatable {
         digests.append(Self.digest(fields: fields, index: digests.count))
     }
 
+    /// Records the next data row by its digest, computed elsewhere (``digest(line:index:)``, on
+    /// the threads that formatted the rows).
+    public mutating func append(digest: UInt64) {
+        digests.append(digest)
+    }
+
+    /// The digest of data row `index` given as its line's bytes without the line break, for rows
+    /// whose fields need no quotes (numbers): the fields are the bytes between commas, so this is
+    /// ``digest(fields:index:)`` of the line split at its commas — each comma hashed as the
+    /// 0xFF that ends a field, and one more 0xFF for the last field.
+    public static func digest(line: UnsafeRawBufferPointer, index: Int) -> UInt64 {
+        var hash = Fingerprint()
+        hash.combine(UInt64(index))
+        var value = hash.value
+        for b in line {
+            value ^= UInt64(b == UInt8(ascii: ",") ? 0xFF : b)
+            value = value &* 1_099_511_628_211
+        }
+        value ^= 0xFF
+        return value &* 1_099_511_628_211
+    }
+
     /// The index of the first of `rows` (each a data row's fields as read) that is not the
     /// recorded one at its place — `digests.count` when there are more rows than recorded; nil
     /// when every row is the one recorded there.

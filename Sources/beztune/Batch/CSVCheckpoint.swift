@@ -23,9 +23,15 @@ struct CSVCheckpoint {
     /// Writes `text` and its record (``CheckpointedCSV``) when the spacing has passed since the
     /// last checkpoint (or the start).
     mutating func reached(text: String, to csv: CheckpointedCSV) throws(CLIError) {
+        try reached { () throws(CLIError) in try csv.write(text) }
+    }
+
+    /// Calls `write` (a checkpoint's writes) when the spacing has passed since the last
+    /// checkpoint (or the start).
+    mutating func reached(writing write: () throws(CLIError) -> Void) throws(CLIError) {
         let now = DispatchTime.now()
         guard Self.seconds(from: last, to: now) >= spacing else { return }
-        try csv.write(text)
+        try write()
         last = DispatchTime.now()
         spacing = Swift.max(interval, 10 * Self.seconds(from: now, to: last))
     }

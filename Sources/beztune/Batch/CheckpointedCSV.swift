@@ -29,6 +29,11 @@ struct CheckpointedCSV {
     /// Records the next data row (its fields as a reader gives them back).
     mutating func append<S: StringProtocol>(fields: [S]) { record.append(fields: fields) }
 
+    /// Records the next data rows by their digests (``CheckpointRecord/digest(line:index:)``).
+    mutating func append(digests: [UInt64]) {
+        for d in digests { record.append(digest: d) }
+    }
+
     mutating func append(_ row: [CSVField]) { record.append(fields: row.map(\.rawText)) }
 
     /// The record's text.
@@ -54,6 +59,19 @@ struct CheckpointedCSV {
             let transaction = OutputTransaction(try OutputPlan(files: [recordPath, file].compactMap { $0 }))
             if let recordPath { try transaction.stage(recordText, for: recordPath) }
             try transaction.stage(text, for: file)
+            try transaction.commit()
+        } catch {
+            throw .runtime(error)
+        }
+    }
+
+    /// A checkpoint of a streamed CSV (``StreamedCSV``): the bytes appended to `streamed` so
+    /// far, copied into a staged temporary, and the record, put in place together, all or nothing.
+    func write(copying streamed: AppendedFile) throws(CLIError) {
+        do throws(FileWriteError) {
+            let transaction = OutputTransaction(try OutputPlan(files: [recordPath, file].compactMap { $0 }))
+            if let recordPath { try transaction.stage(recordText, for: recordPath) }
+            try streamed.copy(to: try transaction.temporaryPath(for: file))
             try transaction.commit()
         } catch {
             throw .runtime(error)
