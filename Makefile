@@ -92,11 +92,13 @@ bench-lsq: setup
 	@mkdir -p $(OUT)
 	python3 Benchmarks/peers/scipy_least_squares.py --data $(NIST_DATA) --csv $(OUT)/bench-lsq.csv
 
-# scipy least_squares (lm, trf) against beztune fit on the same targets and residuals, one CSV.
+# scipy least_squares (lm, trf) against beztune fit on the same targets and residuals, one CSV;
+# OpenBLAS pinned as for the tests (Haswell kernels, one thread: the fits' last digits follow the
+# kernels), for both sides.
 bench-fit: setup
 	@bash scripts/setup-peers.sh
 	@mkdir -p $(OUT)
-	python3 Benchmarks/peers/scipy_fit.py --csv $(OUT)/bench-fit.csv
+	$(BLAS_PIN) python3 Benchmarks/peers/scipy_fit.py --csv $(OUT)/bench-fit.csv
 
 # libFuzzer + AddressSanitizer on every parser a user can feed (Fuzz/README.md): each target runs
 # FUZZ_SECONDS (default 60); a crash, leak or hang fails the run and leaves the input in

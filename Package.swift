@@ -25,9 +25,9 @@ let package = Package(
         .target(name: "LeastSquares", dependencies: ["CLapack", "_Support"]),
         .target(name: "Deform", dependencies: ["Geometry", "_Support"]),
         .target(name: "ArcError", dependencies: ["Geometry", "_Support"]),
-        .target(name: "Fitting", dependencies: ["Geometry", "Deform", "LeastSquares", "DataFiles", "_Support"]),
+        .target(name: "Fitting", dependencies: ["Geometry", "Deform", "LeastSquares", "DataFiles", "Interchange", "_Support"]),
         .target(name: "Interchange", dependencies: ["Geometry", "Deform", "_Support"]),
-        .executableTarget(name: "beztune", dependencies: ["Geometry", "DataFiles", "Render", "LeastSquares", "Deform", "ArcError", "Fitting", "_Support"]),
+        .executableTarget(name: "beztune", dependencies: ["Geometry", "DataFiles", "Render", "LeastSquares", "Deform", "ArcError", "Fitting", "Interchange", "_Support"]),
 
         // MARK: - Benchmarks
         .executableTarget(name: "beztune-bench", dependencies: ["Geometry", "DataFiles", "Render", "_Support"],
@@ -57,7 +57,7 @@ let package = Package(
         .testTarget(name: "RenderTests", dependencies: ["Render"], exclude: ["Resources"]),
         .testTarget(name: "LeastSquaresTests", dependencies: ["LeastSquares", "_TestSupport"]),
         .testTarget(name: "DeformTests", dependencies: ["Deform", "Geometry", "_TestSupport"], exclude: ["Resources"]),
-        .testTarget(name: "FittingTests", dependencies: ["Fitting", "Geometry", "Deform", "LeastSquares", "DataFiles", "_TestSupport"]),
+        .testTarget(name: "FittingTests", dependencies: ["Fitting", "Geometry", "Deform", "LeastSquares", "DataFiles", "Interchange", "_TestSupport"]),
         .testTarget(name: "ArcErrorTests", dependencies: ["ArcError", "_TestSupport"], exclude: ["Resources"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "Geometry", "Deform", "_TestSupport"],
                     exclude: ["Resources", "README.md"]),

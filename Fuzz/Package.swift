@@ -43,6 +43,8 @@ let package = Package(
         fuzzTarget("FuzzCurveNumerics", ["Geometry"]),
         // SVG's arc command by its numbers (`EllipticalArc.svgArcSegments`).
         fuzzTarget("FuzzSVGArc", ["Geometry"]),
+        // SVG documents with transforms, viewports, use and style (`SVGDrawing`), and transform lists.
+        fuzzTarget("FuzzSVGDrawing", ["Interchange", "Geometry"]),
         // Lottie files: the JSON reader and writer, then the Lottie reader and its outlines.
         fuzzTarget("FuzzLottie", ["Geometry", "Interchange"]),
 

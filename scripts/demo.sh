@@ -37,6 +37,13 @@ echo
 echo "== ... and a squash profile: nine keyframes of a press, each parameter's cubic-bezier timing (two-stage and joint)"
 "$beztune" fit-profile --keyframes examples/squash-keyframes.csv --model ball --free yFactor,topYFactor,xFactor \
     --timing cubic-bezier --joint --out "$out/profile"
+echo
+echo "== ... and the fitted profile into an app or a page: animated SVG, CSS, Swift (UIKit, SwiftUI), Lottie"
+"$beztune" frames --profile-dir "$out/profile" --count 9 --size 320x320 --out "$out/replay"
+for format in svg-animated:squash-animated.svg css:squash.css swift-uikit:Squash.swift swiftui:SquashShape.swift \
+              lottie:squash-lottie.json json:squash.beztune.json; do
+    "$beztune" export --profile-dir "$out/profile" --format "${format%%:*}" --out "$out/${format#*:}"
+done
 
 echo
 echo "== Job 3: throughput, a short run (make bench and make bench-peers measure the full set and the peers)"
@@ -49,4 +56,5 @@ echo
 echo "Wrote:"
 find "$out" -maxdepth 1 -type f | sort | sed 's/^/  /'
 echo "  $out/frames/ (frame_*.png, frames.csv, contact.png)"
-echo "  $out/profile/ (profile.csv, timing.csv, frames/frame_*.png, contact.png, profile.png)"
+echo "  $out/profile/ (profile.csv, timing.csv, settings.csv, frames/frame_*.png, contact.png, profile.png)"
+echo "  $out/replay/ (the fitted profile replayed: frame_*.png, frames.csv, contact.png)"

@@ -3,7 +3,7 @@
 outlines with the same residual definition, in one run, into one CSV: both sides' time per fit
 and final rms, and the ratios.
 
-usage: Benchmarks/peers/scipy_fit.py [--csv FILE] [--repeats R] [--our-repeats K] [--samples N] [--no-build]
+usage: Benchmarks/peers/scipy_fit.py [--csv FILE] [--rounds N] [--repeats R] [--our-repeats K] [--samples N] [--no-build]
 
 Problem (both sides): the ball model, radius 50, free xFactor, yFactor, topYFactor, k, started
 from the rest shape (1, 1, 1, 4/3(sqrt 2 - 1)); residual i = the signed orthogonal distance from
@@ -21,13 +21,23 @@ argmin over all 128) refined by 5 clamped Newton steps (quadratic convergence fr
 the usual way to write it; jac = '2-point' (scipy's default) and, as a second run, the analytic
 Jacobian -n.dB/dp (the envelope theorem, as ours). Tolerances are scipy's defaults (1e-8).
 Time: the best of R repeats of `least_squares` alone.
-Our side: `beztune fit --repeat K` (release build, K = 200 by default: a fit takes about a
+Our side: `beztune fit --repeat K` (release build, K = 200 by default: a fit takes well under a
 millisecond, so the first ones still pay for cold caches), its `seconds` column: the fastest of K
-fits, certified nearest points, exact Jacobian, library defaults.
+fits, certified nearest points, exact Jacobian, library defaults — once with `--serial` (the
+nearest-point searches on one thread: threads = 1) and once as by default (split over every
+processor: threads = the processors this process may use, 2 on the project's machine).
 
-The CSV has one row per target, method and Jacobian: peer_seconds, our_seconds, speedup =
-peer_seconds / our_seconds, peer_rms, our_rms (ours as reported; our_rms_by_peer is our
-parameters under the peer's distance function, a cross-check of the residual definition).
+Rounds: the whole comparison runs N times (default 5) in alternation — in each round ours at 1
+and at every thread, then scipy's four configurations, per target — and every time reported is
+the median over the rounds of that round's figure, with the rounds' minimum and maximum beside
+it (a shared machine: the load average at the start and the end is printed too). The speed-ups
+are ratios of those medians, measured side by side.
+
+The CSV has one row per target, method, Jacobian and our thread count: peer_seconds,
+our_seconds, speedup = peer_seconds / our_seconds, peer_rms, our_rms (ours as reported;
+our_rms_by_peer is our parameters under the peer's distance function, a cross-check of the
+residual definition), threads, thread_speedup (ours at 1 thread over ours at `threads`), the
+rounds' spreads and the load averages.
 
 Creates .build/peers-venv (numpy, scipy from requirements-scipy.txt) when missing and re-runs
 itself there.
@@ -58,7 +68,8 @@ NEWTON_STEPS = 5
 COLUMNS = ["target", "points", "parameters", "peer", "jacobian", "peer_seconds", "our_seconds", "speedup",
            "peer_rms", "our_rms", "our_rms_by_peer", "rms_difference", "peer_nfev", "peer_njev",
            "our_evaluations", "our_iterations", "peer_status", "our_status", "peer_parameters",
-           "our_parameters"]
+           "our_parameters", "threads", "thread_speedup", "rounds", "peer_seconds_min", "peer_seconds_max",
+           "our_seconds_min", "our_seconds_max", "load_start", "load_end"]
 
 
 def ensure_venv():
@@ -185,11 +196,13 @@ class BallDistance:
 np = None
 
 
-def run_ours(binary, target, samples, repeats, tmp, name):
+def run_ours(binary, target, samples, repeats, tmp, name, serial=False):
     csv_file = os.path.join(tmp, name + "-fit.csv")
     residuals = os.path.join(tmp, name + "-res.csv")
     args = [binary, "fit", "--target", target, "--model", "ball", "--radius", str(RADIUS),
             "--free", ",".join(FREE), "--csv", csv_file, "--residuals", residuals, "--repeat", str(repeats)]
+    if serial:
+        args.append("--serial")
     if not target.lower().endswith(".csv"):
         args += ["--samples", str(samples)]
     for n, v in zip(FREE, START):
@@ -215,9 +228,10 @@ def main():
     global np
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--csv", default=os.path.join(root, "out", "bench-fit.csv"))
-    parser.add_argument("--repeats", type=int, default=5, help="scipy: best of this many fits")
+    parser.add_argument("--rounds", type=int, default=5, help="the whole comparison this many times; medians")
+    parser.add_argument("--repeats", type=int, default=5, help="scipy: best of this many fits per round")
     parser.add_argument("--our-repeats", type=int, default=200,
-                        help="ours: best of this many fits (one fit takes about a millisecond)")
+                        help="ours: best of this many fits per round (one fit takes well under a millisecond)")
     parser.add_argument("--samples", type=int, default=720)
     parser.add_argument("--no-build", action="store_true", help="use the existing release binary")
     a = parser.parse_args()
@@ -250,27 +264,62 @@ def main():
             f.write(f"{float(x)!r},{float(y)!r}\n")
 
     targets = [("squash-0.5", os.path.join(root, "examples", "squash-0.5.svg")), ("ball-noisy", noisy)]
+    processors = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    thread_counts = [1] + ([processors] if processors > 1 else [])
+    configs = [(method, jac) for method in ("lm", "trf") for jac in ("2-point", "analytic")]
+    load_start = os.getloadavg()[0]
+    ours = {}   # (target, threads) -> [row per round]
+    peers = {}  # (target, method, jac) -> [(result, seconds) per round]
+    points_of = {}
+    for _ in range(a.rounds):
+        for name, path in targets:
+            for threads in thread_counts:
+                row, points = run_ours(binary, path, a.samples, a.our_repeats, tmp, name, serial=threads == 1)
+                ours.setdefault((name, threads), []).append(row)
+                points_of[name] = points
+            model = BallDistance(np, points_of[name])
+            for method, jac in configs:
+                peers.setdefault((name, method, jac), []).append(peer_fit(model, method, jac, a.repeats))
+    load_end = os.getloadavg()[0]
+
+    def median(values):
+        v = sorted(values)
+        n = len(v)
+        return v[n // 2] if n % 2 else 0.5 * (v[n // 2 - 1] + v[n // 2])
+
     rows = []
-    for name, path in targets:
-        ours, points = run_ours(binary, path, a.samples, a.our_repeats, tmp, name)
-        model = BallDistance(np, points)
-        our_params = [float(ours[n]) for n in FREE]
+    for name, _ in targets:
+        model = BallDistance(np, points_of[name])
+        first = ours[(name, 1)][0]
+        our_params = [float(first[n]) for n in FREE]
+        for row in ours[(name, 1)] + sum((ours[(name, t)] for t in thread_counts[1:]), []):
+            if [float(row[n]) for n in FREE] != our_params or row["rms"] != first["rms"]:
+                sys.exit(f"scipy_fit: our result on {name} differs between runs or thread counts")
         our_rms_by_peer = math.sqrt(float(np.mean(model.residuals(np.array(our_params)) ** 2)))
-        for method in ("lm", "trf"):
-            for jac in ("2-point", "analytic"):
-                res, seconds = peer_fit(model, method, jac, a.repeats)
-                peer_rms = math.sqrt(float(np.mean(model.residuals(res.x) ** 2)))
-                our_seconds = float(ours["seconds"])
+        one_thread = median([float(r["seconds"]) for r in ours[(name, 1)]])
+        for method, jac in configs:
+            runs = peers[(name, method, jac)]
+            res = runs[-1][0]
+            peer_times = [t for _, t in runs]
+            seconds = median(peer_times)
+            peer_rms = math.sqrt(float(np.mean(model.residuals(res.x) ** 2)))
+            for threads in thread_counts:
+                our_times = [float(r["seconds"]) for r in ours[(name, threads)]]
+                our_seconds = median(our_times)
                 rows.append({
-                    "target": name, "points": len(points), "parameters": len(FREE), "peer": "scipy_" + method,
+                    "target": name, "points": len(points_of[name]), "parameters": len(FREE), "peer": "scipy_" + method,
                     "jacobian": jac, "peer_seconds": seconds, "our_seconds": our_seconds,
-                    "speedup": seconds / our_seconds, "peer_rms": peer_rms, "our_rms": float(ours["rms"]),
-                    "our_rms_by_peer": our_rms_by_peer, "rms_difference": peer_rms - float(ours["rms"]),
+                    "speedup": seconds / our_seconds, "peer_rms": peer_rms, "our_rms": float(first["rms"]),
+                    "our_rms_by_peer": our_rms_by_peer, "rms_difference": peer_rms - float(first["rms"]),
                     "peer_nfev": res.nfev, "peer_njev": res.njev if res.njev is not None else 0,
-                    "our_evaluations": int(ours["evaluations"]), "our_iterations": int(ours["iterations"]),
-                    "peer_status": res.status, "our_status": ours["status"],
+                    "our_evaluations": int(first["evaluations"]), "our_iterations": int(first["iterations"]),
+                    "peer_status": res.status, "our_status": first["status"],
                     "peer_parameters": " ".join(repr(float(v)) for v in res.x),
                     "our_parameters": " ".join(repr(v) for v in our_params),
+                    "threads": threads, "thread_speedup": one_thread / our_seconds, "rounds": a.rounds,
+                    "peer_seconds_min": min(peer_times), "peer_seconds_max": max(peer_times),
+                    "our_seconds_min": min(our_times), "our_seconds_max": max(our_times),
+                    "load_start": load_start, "load_end": load_end,
                 })
     os.makedirs(os.path.dirname(os.path.abspath(a.csv)), exist_ok=True)
     with open(a.csv, "w", newline="") as f:
@@ -279,11 +328,23 @@ def main():
         for row in rows:
             w.writerow({k: (repr(float(v)) if isinstance(v, (float, np.floating)) else
                             int(v) if isinstance(v, np.integer) else v) for k, v in row.items()})
-    print(f"{'target':11s} {'peer':9s} {'jacobian':8s} {'peer ms':>9s} {'ours ms':>8s} {'speedup':>8s} "
-          f"{'peer rms':>18s} {'our rms':>18s}")
+    print(f"load average {load_start:.2f} at the start, {load_end:.2f} at the end; {a.rounds} rounds, medians "
+          f"(min-max over the rounds); ours at threads {', '.join(map(str, thread_counts))}")
+    print(f"{'target':11s} {'peer':9s} {'jacobian':8s} {'thr':>3s} {'peer ms':>22s} {'ours ms':>22s} {'speedup':>8s} "
+          f"{'thr x':>6s} {'peer rms':>18s} {'our rms':>18s}")
     for r in rows:
-        print(f"{r['target']:11s} {r['peer']:9s} {r['jacobian']:8s} {1e3 * r['peer_seconds']:9.2f} "
-              f"{1e3 * r['our_seconds']:8.3f} {r['speedup']:7.1f}x {r['peer_rms']:18.15f} {r['our_rms']:18.15f}")
+        peer = f"{1e3 * r['peer_seconds']:.2f} ({1e3 * r['peer_seconds_min']:.2f}-{1e3 * r['peer_seconds_max']:.2f})"
+        our = f"{1e3 * r['our_seconds']:.3f} ({1e3 * r['our_seconds_min']:.3f}-{1e3 * r['our_seconds_max']:.3f})"
+        print(f"{r['target']:11s} {r['peer']:9s} {r['jacobian']:8s} {r['threads']:3d} {peer:>22s} {our:>22s} "
+              f"{r['speedup']:7.1f}x {r['thread_speedup']:5.2f}x {r['peer_rms']:18.15f} {r['our_rms']:18.15f}")
+    for name, _ in targets:
+        best = min((r for r in rows if r["target"] == name), key=lambda r: r["peer_seconds"])
+        for threads in thread_counts:
+            r = next(x for x in rows if x["target"] == name and x["threads"] == threads
+                     and x["peer"] == best["peer"] and x["jacobian"] == best["jacobian"])
+            print(f"{name}: scipy's fastest, {best['peer']} {best['jacobian']} {1e3 * best['peer_seconds']:.2f} ms, "
+                  f"over ours at {threads} thread{'s' if threads > 1 else ''} {1e3 * r['our_seconds']:.3f} ms: "
+                  f"{r['speedup']:.1f}x")
     print(f"wrote {a.csv}")
 
 

@@ -14,24 +14,30 @@ extension CSVTable {
 
     /// The field as a `Double`, after trimming leading and trailing spaces and tabs.
     ///
-    /// The grammar is Swift's `Double(String)`: decimal with optional exponent, hexadecimal
-    /// (`0x1p-3`), `nan`, `inf`, `infinity`, with an optional sign; the result is correctly
-    /// rounded. Unless `allowNonFinite`, NaN, ±∞ and decimal overflow (`1e999`) are rejected.
+    /// The grammar is Swift's `Double(String)` without its hexadecimal form: decimal with
+    /// optional exponent, `nan`, `inf`, `infinity`, with an optional sign; the result is
+    /// correctly rounded. Hexadecimal (`0x1p-3`, `0x10`) is refused, as everywhere in
+    /// BezierTune: a spreadsheet never writes it, and `0x10` read as 16 would be a silent
+    /// surprise. Unless `allowNonFinite`, NaN, ±∞ and decimal overflow (`1e999`) are rejected.
     /// Errors (the line is the one the row's record starts on):
     ///
     ///     FILE line 7, column 'x': empty value
     ///     FILE line 7, column 'x': 'abc' is not a number
+    ///     FILE line 7, column 'x': '0x10' is not a decimal number (hexadecimal is not accepted)
     ///     FILE line 7, column 'x': 'nan' is not a finite number
     public func double(
         row: Int, column: Int, allowNonFinite: Bool = false
     ) throws(CSVError) -> Double {
         let text = try trimmedValue(row: row, column: column)
-        let shown = MessageText.quoted(String(text))
+        // The quoted value only for a message: a million cells read, none quoted.
+        if DecimalNumber.isHexadecimal(text) {
+            throw cellError(row: row, column: column, "\(MessageText.quoted(String(text))) \(DecimalNumber.hexadecimalReason)")
+        }
         guard let value = Double(text) else {
-            throw cellError(row: row, column: column, "\(shown) is not a number")
+            throw cellError(row: row, column: column, "\(MessageText.quoted(String(text))) is not a number")
         }
         guard value.isFinite || allowNonFinite else {
-            throw cellError(row: row, column: column, "\(shown) is not a finite number")
+            throw cellError(row: row, column: column, "\(MessageText.quoted(String(text))) is not a finite number")
         }
         return value
     }

@@ -65,24 +65,80 @@ public enum InterruptCleanup {
         }
     }
 
-    /// The paths to remove on interruption, each under the token that unregisters it.
+    /// What to undo on interruption, each under the token that unregisters it.
     struct Registry {
-        private var paths: [Int: String] = [:]
+        /// One thing to undo.
+        enum Action {
+            /// Unlink a file we created (a temporary file, or a new output renamed into place).
+            case remove(String)
+            /// Remove a folder we created (`rmdir`: only when empty, which the reverse order of
+            /// the undo makes it).
+            case removeFolder(String)
+            /// Rename `backup` (a hard link to, or the old file itself) back over `destination`:
+            /// the file a committed output replaced comes back, with its inode.
+            case restore(backup: String, destination: String)
+            /// A child process that writes one of our outputs: send it the signal, wait for it.
+            case stop(pid: Int32)
+        }
+
+        private var actions: [Int: Action] = [:]
         private var next = 0
 
-        /// Registers `path` and returns its token.
-        mutating func add(_ path: String) -> Int {
+        /// Registers removing `path` and returns its token.
+        mutating func add(_ path: String) -> Int { add(.remove(path)) }
+
+        /// Registers `action` and returns its token.
+        mutating func add(_ action: Action) -> Int {
             next += 1
-            paths[next] = path
+            actions[next] = action
             return next
         }
 
-        mutating func remove(_ token: Int) { paths[token] = nil }
+        mutating func remove(_ token: Int) { actions[token] = nil }
 
-        /// Unlinks every registered path and forgets them.
-        mutating func unlinkAll() {
-            for path in paths.values { unlink(path) }
-            paths.removeAll()
+        /// Runs the action registered under `token` now (a child is only forgotten) and forgets it.
+        mutating func perform(_ token: Int) {
+            guard let action = actions.removeValue(forKey: token) else { return }
+            switch action {
+            case .remove(let path): unlink(path)
+            case .removeFolder(let path): rmdir(path)
+            case .restore(let backup, let destination): rename(backup, destination)
+            case .stop: break
+            }
+        }
+
+        /// Undoes everything registered, as the cleanup thread does for `signal`: child processes
+        /// are signalled and waited for first (so they close what they write), then every other
+        /// action runs in reverse order of registration (a folder after the files in it, an
+        /// output's restore after later steps).
+        mutating func undoAll(signal number: Int32) {
+            let ordered = actions.sorted { $0.key > $1.key }.map(\.value)
+            for case .stop(let pid) in ordered { stopChild(pid, number) }
+            for action in ordered {
+                switch action {
+                case .remove(let path): unlink(path)
+                case .removeFolder(let path): rmdir(path)
+                case .restore(let backup, let destination): rename(backup, destination)
+                case .stop: break
+                }
+            }
+            actions.removeAll()
+        }
+
+        /// Sends `number` to the child `pid`, waits up to two seconds for it to end, then kills it.
+        private func stopChild(_ pid: Int32, _ number: Int32) {
+            guard pid > 0 else { return }
+            kill(pid, number)
+            for _ in 0..<200 {
+                var status: Int32 = 0
+                let reaped = waitpid(pid, &status, WNOHANG)
+                if reaped == pid || (reaped < 0 && errno == ECHILD) { return }
+                if kill(pid, 0) != 0 && errno == ESRCH { return }
+                usleep(10_000)
+            }
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            _ = waitpid(pid, &status, 0)
         }
     }
 
@@ -99,7 +155,14 @@ public enum InterruptCleanup {
         withRegistry { $0.add(path) }
     }
 
-    /// Forgets the file registered under `token`.
+    /// Registers a child process (such as an encoder writing one of the outputs) to be sent the
+    /// interrupting signal and waited for (two seconds at most, then SIGKILL) before the files
+    /// are removed, until ``unregister(_:)``: no child outlives an interrupted run.
+    public static func stopOnInterrupt(process pid: Int32) -> Int {
+        withRegistry { $0.add(.stop(pid: pid)) }
+    }
+
+    /// Forgets the file or process registered under `token`.
     public static func unregister(_ token: Int) {
         withRegistry { $0.remove(token) }
     }
@@ -120,8 +183,8 @@ public enum InterruptCleanup {
             return  // the pipe is gone: nothing more to do
         }
         let number = Int32(byte)
-        registry.withLock { paths in
-            paths.unlinkAll()
+        registry.withLock { actions in
+            actions.undoAll(signal: number)
             _ = signal(number, SIG_DFL)
             var unblock = sigset_t()
             sigemptyset(&unblock)
@@ -130,21 +193,6 @@ public enum InterruptCleanup {
             raise(number)
             _exit(128 + number)  // not reached: the default action ends the process
         }
-    }
-}
-
-/// A value behind Foundation's `NSLock`, which every platform has (`Synchronization.Mutex` needs
-/// macOS 15 / iOS 18). A `withLock` body that never returns (the cleanup's) keeps the lock.
-private final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<T>(_ body: (inout Value) -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
     }
 }
 

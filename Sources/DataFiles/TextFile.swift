@@ -28,20 +28,26 @@ public enum TextFile {
     ///     FILE: cannot open: <strerror> (errno N)     (or cannot read: …)
     ///     FILE: contains NUL bytes (first at byte offset 12), so it is a binary file, not text
     ///     FILE: not valid UTF-8 text (first bad byte on line 3, byte offset 57); save it as UTF-8
+    ///
+    /// A leading UTF-8 byte-order mark (EF BB BF, which spreadsheets and some editors write) is
+    /// not part of the text: it is skipped, and byte offsets in messages count from the file's
+    /// first byte.
     public static func read(_ url: URL, kind: String = "text file") throws(FileReadError) -> String {
         let name = url.displayPath
         func failure(_ reason: String) -> FileReadError { FileReadError(path: name, reason: reason) }
 
-        let bytes = try readAll(url.systemPath, kind: kind, failure)
+        var bytes = try readAll(url.systemPath, kind: kind, failure)
+        let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         if let nul = bytes.firstIndex(of: 0) {
             throw failure("contains NUL bytes (first at byte offset \(nul)), so it is a binary file, not text")
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        guard String(validating: bytes, as: UTF8.self) != nil else {
             let offset = firstInvalidUTF8Offset(bytes)
             let line = 1 + bytes[..<offset].count { $0 == UInt8(ascii: "\n") }
             throw failure("not valid UTF-8 text (first bad byte on line \(line), byte offset \(offset)); save it as UTF-8")
         }
-        return text
+        bytes.removeFirst(bom)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The whole content of the file at `path`, read with POSIX calls so each failure is known.

@@ -80,23 +80,56 @@ extension EllipticalArc {
     /// - no segments when `start == end` (the arc is omitted);
     /// - one straight line when rx = 0 or ry = 0, or when the centre form is not representable
     ///   in Double (an overflowing or underflowing intermediate, e.g. radii 1e-320 across 1e300);
-    /// - otherwise `EllipticalArc(svgFrom:…).cubics(handleFactor:)`, at most four cubics of at
-    ///   most 90° each, with the first starting exactly at `start` and the last ending exactly
-    ///   at `end` (the computed E(θ₁), E(θ₁ + Δθ) differ from them by rounding only).
+    /// - otherwise the cubics of `EllipticalArc(svgFrom:…)` that `approximation` asks for (at most
+    ///   four of at most 90° each by default), with the first starting exactly at `start` and
+    ///   the last ending exactly at `end` (the computed E(θ₁), E(θ₁ + Δθ) differ from them by
+    ///   rounding only).
     public static func svgArcSegments(from start: Point, to end: Point,
                                       radiusX: Double, radiusY: Double,
                                       xAxisRotationDegrees: Double, largeArc: Bool, sweep: Bool,
                                       handleFactor: ArcHandleFactor = .midpointExact) -> [PathSegment] {
+        svgArcSegments(from: start, to: end, radiusX: radiusX, radiusY: radiusY,
+                       xAxisRotationDegrees: xAxisRotationDegrees, largeArc: largeArc, sweep: sweep,
+                       approximation: .quarterTurns(handleFactor))
+    }
+
+    /// `svgArcSegments(from:to:…)` with the cubics chosen by `approximation`.
+    public static func svgArcSegments(from start: Point, to end: Point,
+                                      radiusX: Double, radiusY: Double,
+                                      xAxisRotationDegrees: Double, largeArc: Bool, sweep: Bool,
+                                      approximation: SVGArcApproximation) -> [PathSegment] {
         if start == end { return [] }
         guard let arc = EllipticalArc(svgFrom: start, to: end, radiusX: radiusX, radiusY: radiusY,
                                       xAxisRotationDegrees: xAxisRotationDegrees,
                                       largeArc: largeArc, sweep: sweep) else {
             return [.line(LineSegment(start, end))]
         }
-        var pieces = arc.cubics(handleFactor: handleFactor)
+        var pieces = arc.cubics(approximation)
         guard !pieces.isEmpty else { return [.line(LineSegment(start, end))] }
         pieces[0].p0 = start
         pieces[pieces.count - 1].p3 = end
         return pieces.map { .cubic($0) }
     }
+
+    /// The arc's cubics as `approximation` asks: `cubics(handleFactor:)` for `.quarterTurns`,
+    /// `cubics(count: cubicCount(tolerance:))` with the midpoint-exact factor for `.tolerance`.
+    public func cubics(_ approximation: SVGArcApproximation) -> [CubicBezier] {
+        switch approximation {
+        case .quarterTurns(let factor): cubics(handleFactor: factor)
+        case .tolerance(let tolerance): cubics(count: cubicCount(tolerance: tolerance))
+        }
+    }
+}
+
+/// How an elliptical arc (SVG's `A` command, a circle, an ellipse, a rounded corner) becomes
+/// cubic Béziers.
+public enum SVGArcApproximation: Sendable {
+    /// ⌈|Δθ|/(π/2)⌉ equal pieces (at most a quarter turn each) with the given handle factor:
+    /// the midpoint-exact factor is off by up to 2.7e-4 of the radius on a quarter turn.
+    case quarterTurns(ArcHandleFactor)
+    /// The fewest equal midpoint-exact pieces (never more than a quarter turn each) whose
+    /// distance from the exact arc is at most this many units, by
+    /// `EllipticalArc.midpointExactDeviationBound(count:)` (so 48 pieces for a full circle
+    /// within 1e-10 of its radius). Must be positive.
+    case tolerance(Double)
 }

@@ -64,7 +64,13 @@ public struct EllipticalArc: Hashable, Sendable {
         return Int(quarterTurns.rounded(.up))
     }
 
-    /// The arc as n = `cubicCount` cubic Béziers of equal sweep δ = Δθ/n.
+    /// The arc as n = `cubicCount` cubic Béziers of equal sweep δ = Δθ/n: `cubics(count:handleFactor:)`
+    /// with at most a quarter turn per piece.
+    public func cubics(handleFactor: ArcHandleFactor = .midpointExact) -> [CubicBezier] {
+        cubics(count: cubicCount, handleFactor: handleFactor)
+    }
+
+    /// The arc as `count` cubic Béziers of equal sweep δ = Δθ/n.
     ///
     /// Each piece is built on the unit circle with tangent handles of length k(|δ|) (see
     /// `ArcHandleFactor`) and mapped onto the ellipse by `unitCircleTransform`; an affine map
@@ -72,10 +78,12 @@ public struct EllipticalArc: Hashable, Sendable {
     /// With `.midpointExact` the radial error on the unit circle is at most
     /// 4/27·sin⁶(δ/4)/cos²(δ/4) in x² + y² − 1 (Goldapp 1991). Consecutive pieces share their
     /// joint exactly; the last piece ends at E(θ₁ + Δθ) computed from θ₁ + Δθ directly (not by
-    /// accumulating δ). A zero sweep gives no cubics.
-    public func cubics(handleFactor: ArcHandleFactor = .midpointExact) -> [CubicBezier] {
-        let n = cubicCount
-        guard n > 0 else { return [] }
+    /// accumulating δ). A zero sweep or a zero count gives no cubics.
+    ///
+    /// Precondition: `count` ≥ 0.
+    public func cubics(count n: Int, handleFactor: ArcHandleFactor = .midpointExact) -> [CubicBezier] {
+        precondition(n >= 0, "EllipticalArc.cubics(count:) needs a count of at least 0")
+        guard n > 0, sweepAngle != 0 else { return [] }
         let delta = sweepAngle / Double(n)
         let k = handleFactor(abs(delta)) * (delta < 0 ? -1 : 1)
         let map = unitCircleTransform
@@ -93,5 +101,56 @@ public struct EllipticalArc: Hashable, Sendable {
             (u0, p0) = (u3, p3)
         }
         return result
+    }
+
+    // MARK: Pieces for a tolerance
+
+    /// The largest number of pieces `cubicCount(tolerance:)` adds for a tolerance.
+    public static let maximumCubicCount = 4096
+
+    /// An upper bound on the distance (in the arc's units, both ways: every point of either curve
+    /// is within it of the other) between the arc and its `n` midpoint-exact cubics
+    /// (`cubics(count: n)`), rounding aside:
+    ///
+    ///     max(rx, ry) · (2/27) · sin⁶(δ/4) / cos²(δ/4),   δ = |Δθ|/n ≤ π.
+    ///
+    /// On the unit circle the midpoint-exact cubic of sweep δ lies outside the circle with
+    /// |B(t)|² − 1 ≤ 4/27·sin⁶(δ/4)/cos²(δ/4) (Goldapp, CAGD 8 (1991); REFERENCES.md), so its
+    /// distance |B| − 1 = (|B|² − 1)/(|B| + 1) from the circle is at most half of that, and each
+    /// ray from the centre within the piece meets the cubic once, so the arc is as close to the
+    /// cubic. `unitCircleTransform` stretches distances by at most its largest singular value,
+    /// max(rx, ry). Infinite when δ > π (a piece of more than half a turn) or n = 0 with Δθ ≠ 0.
+    public func midpointExactDeviationBound(count n: Int) -> Double {
+        if sweepAngle == 0 { return 0 }
+        guard n > 0 else { return .infinity }
+        let delta = abs(sweepAngle) / Double(n)
+        guard delta <= Double.pi else { return .infinity }
+        let s = sin(delta / 4), c = cos(delta / 4)
+        let s3 = s * s * s
+        return Swift.max(radiusX, radiusY) * (2.0 / 27.0) * (s3 * s3) / (c * c)
+    }
+
+    /// The fewest pieces n ≥ `cubicCount` (so never more than a quarter turn each) whose
+    /// `midpointExactDeviationBound(count: n)` is at most `tolerance`, but at most
+    /// max(`cubicCount`, `maximumCubicCount`) (check the bound when that matters: a full turn
+    /// within less than about 2e-22·max(rx, ry) needs more). 0 when Δθ = 0.
+    ///
+    /// n starts from δ ≈ 4·(13.5·tolerance/max(rx, ry))^(1/6) (the bound with sin x ≈ x,
+    /// cos x ≈ 1) and is corrected by one piece at a time against the bound itself.
+    /// Preconditions: `tolerance` > 0 (∞ allowed), and as for `cubicCount`.
+    public func cubicCount(tolerance: Double) -> Int {
+        precondition(tolerance > 0, "EllipticalArc.cubicCount(tolerance:) needs a positive tolerance")
+        let least = cubicCount
+        guard least > 0 else { return 0 }
+        let cap = Self.maximumCubicCount
+        guard least < cap else { return least }
+        let radius = Swift.max(radiusX, radiusY)
+        guard radius.isFinite, radius > 0, midpointExactDeviationBound(count: least) > tolerance else { return least }
+        let sixth = Foundation.pow(13.5 * tolerance / radius, 1.0 / 6.0)
+        let guess = abs(sweepAngle) / (4 * sixth)
+        var n = guess.isFinite && guess < Double(cap) ? Swift.max(least, Int(guess.rounded(.up))) : cap
+        while n < cap && midpointExactDeviationBound(count: n) > tolerance { n += 1 }
+        while n > least && midpointExactDeviationBound(count: n - 1) <= tolerance { n -= 1 }
+        return n
     }
 }

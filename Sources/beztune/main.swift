@@ -1,7 +1,12 @@
 import DataFiles
 import Foundation
 
-// An interrupted run (Ctrl-C, kill, a closed terminal) leaves each output file complete or
-// absent — AtomicFile guarantees that much — and, with this, no temporary file either.
+// Closed standard streams are reserved and SIGPIPE/SIGXFSZ ignored, so that a failed write is an
+// error the run can report and recover from, never a trap or a silent death mid-commit.
+StandardStreams.install()
+// An interrupted run (Ctrl-C, kill, a closed terminal) leaves every output as it was before the
+// run (OutputTransaction) and, with this, no temporary file either.
 InterruptCleanup.install()
-exit(Beztune.main(Array(CommandLine.arguments.dropFirst()), console: .standard))
+let arguments = Array(CommandLine.arguments.dropFirst())
+let console = Console.standard
+exit(console.exitStatus(Beztune.main(arguments, console: console), command: arguments.first))

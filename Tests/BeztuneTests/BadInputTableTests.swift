@@ -80,6 +80,20 @@ enum BadInputTable {
     static let wrongHeader = "k,segments,something_else\n0.5,4,0\n"
     /// A valid CSV target: eight points on a square's outline.
     static let square = "x,y\n0,0\n1,0\n2,0\n2,1\n2,2\n1,2\n0,2\n0,1\n"
+    /// An SVG document drawing a shadow and a ball, with a hidden group of guides.
+    static let twoShapes = """
+        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 200">
+        <circle id="shadow" cx="100" cy="190" r="6"/>
+        <path id="ball" d="M100 180 C127.6 180 150 157.6 150 130 C150 102.4 127.6 80 100 80 C72.4 80 50 102.4 50 130 C50 157.6 72.4 180 100 180 Z"/>
+        <g id="guides" style="display: none"><line x1="0" y1="0" x2="200" y2="0" stroke="red"/></g>
+        </svg>
+        """
+    /// A Lottie squash written by python-lottie (Tests/InterchangeTests/Resources/lottie): one
+    /// shape layer "Ball", frames 0 to 30.
+    static let lottieSquash: String = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return (try? String(contentsOf: root.appendingPathComponent("Tests/InterchangeTests/Resources/lottie/squash-two-keyframes.json"), encoding: .utf8)) ?? "missing test file"
+    }()
     static let sweepArguments = ["sweep", "--k-range", "0.5:0.6:0.05", "--segments", "4", "--csv", "grid.csv"]
 
     static let rows: [BadInput] = [
@@ -89,7 +103,7 @@ enum BadInputTable {
         BadInput("path-info: a folder where a file is expected", ["path-info", "--path-file", "dir"],
                  files: [.folder("dir")], status: runtime, mentions: ["dir", "is a directory"]),
         BadInput("path-info: empty file", ["path-info", "--path-file", "empty.path"],
-                 files: [.text("empty.path", "")], status: runtime, mentions: ["draws nothing"]),
+                 files: [.text("empty.path", "")], status: runtime, mentions: ["empty.path", "draws nothing"]),
         BadInput("path-info: binary file", ["path-info", "--path-file", "binary.path"],
                  files: [.bytes("binary.path", [0x4D, 0x30, 0x20, 0x30, 0x00, 0xFF, 0x01])],
                  status: runtime, mentions: ["binary.path", "NUL bytes"]),
@@ -329,6 +343,78 @@ enum BadInputTable {
         BadInput("fit-profile --profiles: a name longer than a file name may be", ["fit-profile", "--profiles", "list.csv", "--out", "profiles"],
                  files: [.text("list.csv", "name,keyframes\n" + String(repeating: "é", count: 150) + ",k.csv\n")],
                  status: runtime, mentions: ["list.csv line 2", "at most 200 bytes"]),
+
+        // MARK: design files — SVG documents and Lottie animations
+        BadInput("fit: an SVG drawing two shapes and no --select", ["fit", "--target", "two.svg", "--csv", "fit.csv"],
+                 files: [.text("two.svg", twoShapes)], status: runtime,
+                 mentions: ["two.svg", "2 shapes are drawn", "1 <circle id=\"shadow\"> line 2", "2 <path id=\"ball\"> line 3"]),
+        BadInput("fit: --select names no element", ["fit", "--target", "two.svg", "--select", "zz"],
+                 files: [.text("two.svg", twoShapes)], status: runtime, mentions: ["two.svg", "no element has id 'zz'"]),
+        BadInput("fit: --select N beyond the shapes", ["fit", "--target", "two.svg", "--select", "9"],
+                 files: [.text("two.svg", twoShapes)], status: runtime, mentions: ["two.svg", "there is no shape 9", "1…2"]),
+        BadInput("fit: --select of a hidden group", ["fit", "--target", "two.svg", "--select", "guides"],
+                 files: [.text("two.svg", twoShapes)], status: runtime, mentions: ["two.svg", "line 4", "<g id=\"guides\">", "draws no shape"]),
+        BadInput("fit: a malformed transform", ["fit", "--target", "bad.svg"],
+                 files: [.text("bad.svg", "<svg xmlns='http://www.w3.org/2000/svg'>\n<path transform='rotate(30,' d='M0 0 L9 0 L0 9Z'/></svg>")],
+                 status: runtime, mentions: ["bad.svg", "line 2", "transform"]),
+        BadInput("fit: a <use> cycle", ["fit", "--target", "cycle.svg"],
+                 files: [.text("cycle.svg", "<svg xmlns='http://www.w3.org/2000/svg' xmlns:xlink='http://www.w3.org/1999/xlink'>\n<g id='a'><use xlink:href='#a'/></g></svg>")],
+                 status: runtime, mentions: ["cycle.svg", "line 2", "cycle"]),
+        BadInput("fit: a <use> of a missing id", ["fit", "--target", "use.svg"],
+                 files: [.text("use.svg", "<svg xmlns='http://www.w3.org/2000/svg'>\n<use href='#nowhere'/></svg>")],
+                 status: runtime, mentions: ["use.svg", "line 2", "nowhere"]),
+        BadInput("fit: NaN in a shape's attribute", ["fit", "--target", "nan.svg"],
+                 files: [.text("nan.svg", "<svg xmlns='http://www.w3.org/2000/svg'>\n<circle cx='5' cy='5' r='NaN'/></svg>")],
+                 status: runtime, mentions: ["nan.svg", "line 2", "<circle>"]),
+        BadInput("fit: --select with --path", ["fit", "--path", "M0 0 L9 0 L0 9 Z", "--select", "a"],
+                 status: usage, mentions: ["--select cannot be used with --path"]),
+        BadInput("fit: --select with a CSV target", ["fit", "--target", "square.csv", "--select", "a"],
+                 files: [.text("square.csv", square)], status: usage, mentions: ["--select", "CSV"]),
+        BadInput("fit: --frame with an SVG target", ["fit", "--target", "two.svg", "--frame", "3"],
+                 files: [.text("two.svg", twoShapes)], status: usage, mentions: ["--frame goes with a Lottie target"]),
+        BadInput("fit: a Lottie target without --frame", ["fit", "--target", "anim.json"],
+                 files: [.text("anim.json", lottieSquash)], status: usage, mentions: ["anim.json", "give --frame F"]),
+        BadInput("fit: a Lottie frame outside the layer", ["fit", "--target", "anim.json", "--frame", "31"],
+                 files: [.text("anim.json", lottieSquash)], status: usage, mentions: ["anim.json", "layer 0 \"Ball\"", "frame 31 is outside", "0 to 30"]),
+        BadInput("fit: a Lottie layer that does not exist", ["fit", "--target", "anim.json", "--frame", "3", "--layer", "Shadow"],
+                 files: [.text("anim.json", lottieSquash)], status: usage, mentions: ["anim.json", "no layer is named \"Shadow\"", "layers[0] \"Ball\""]),
+        BadInput("fit: a Lottie layer position beyond the layers", ["fit", "--target", "anim.json", "--frame", "3", "--layer", "4"],
+                 files: [.text("anim.json", lottieSquash)], status: usage, mentions: ["anim.json", "no layers[4]"]),
+        BadInput("fit: JSON that is not Lottie", ["fit", "--target", "data.json", "--frame", "0"],
+                 files: [.text("data.json", "{\"points\": [[0, 0], [1, 1]]}\n")], status: runtime, mentions: ["data.json", "not a Lottie document"]),
+        BadInput("fit: a JSON syntax error", ["fit", "--target", "anim.json", "--frame", "0"],
+                 files: [.text("anim.json", "{\"v\": \"5.7\",\n \"fr\": 30 \"ip\": 0}\n")], status: runtime, mentions: ["anim.json", "line 2, column"]),
+        BadInput("fit: Lottie without ip", ["fit", "--target", "anim.json", "--frame", "0"],
+                 files: [.text("anim.json", "{\"v\": \"5.7\", \"fr\": 30, \"op\": 30, \"layers\": []}\n")], status: runtime, mentions: ["anim.json", "\"ip\""]),
+        BadInput("fit: JSON nested 10,000 deep", ["fit", "--target", "deep.json", "--frame", "0"],
+                 files: [.text("deep.json", String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000))],
+                 status: runtime, mentions: ["deep.json", "deep"]),
+        BadInput("fit-profile: --lottie with --keyframes", ["fit-profile", "--lottie", "anim.json", "--keyframes", "k.csv", "--out", "profile"],
+                 status: usage, mentions: ["cannot be used together"]),
+        BadInput("fit-profile: --frames without --lottie", ["fit-profile", "--keyframes", "k.csv", "--frames", "0:10", "--out", "profile"],
+                 status: usage, mentions: ["--frames goes with --lottie"]),
+        BadInput("fit-profile: --frames backwards", ["fit-profile", "--lottie", "anim.json", "--frames", "10:0", "--out", "profile"],
+                 status: usage, mentions: ["--frames", "backwards"]),
+        BadInput("fit-profile: --frames with a zero step", ["fit-profile", "--lottie", "anim.json", "--frames", "0:10:0", "--out", "profile"],
+                 status: usage, mentions: ["--frames", "positive"]),
+        BadInput("fit-profile: --frames beyond the layer", ["fit-profile", "--lottie", "anim.json", "--frames", "0:40", "--out", "profile"],
+                 files: [.text("anim.json", lottieSquash)], status: usage, mentions: ["anim.json", "frame 40 is outside", "0 to 30"]),
+        BadInput("fit-profile: --lottie of a missing file", ["fit-profile", "--lottie", "none.json", "--out", "profile"],
+                 status: runtime, mentions: ["none.json", "no such file"]),
+        BadInput("fit-profile: a select cell with a line break", ["fit-profile", "--keyframes", "keyframes.csv", "--out", "profile"],
+                 files: [.text("keyframes.csv", "progress,file,select\n0,two.svg,\"ba\nll\"\n1,two.svg,ball\n"), .text("two.svg", twoShapes)],
+                 status: runtime, mentions: ["keyframes.csv line 2", "column 'select'", "line break"]),
+        BadInput("fit-profile: a keyframe SVG drawing two shapes and no select", ["fit-profile", "--keyframes", "keyframes.csv", "--out", "profile", "--timing", "linear"],
+                 files: [.text("keyframes.csv", "progress,file,select\n0,two.svg,ball\n1,two.svg,\n"), .text("two.svg", twoShapes)],
+                 status: runtime, mentions: ["keyframes.csv line 3 (two.svg)", "2 shapes are drawn"]),
+        BadInput("path-info: --svg-file with --path", ["path-info", "--svg-file", "two.svg", "--path", "M0 0 L1 1"],
+                 status: usage, mentions: ["cannot be used together"]),
+        BadInput("path-info: --select without --svg-file", ["path-info", "--path", "M0 0 L1 1", "--select", "a"],
+                 status: usage, mentions: ["--select goes with --svg-file"]),
+        BadInput("path-info: --svg-file of a missing file", ["path-info", "--svg-file", "none.svg"],
+                 status: runtime, mentions: ["none.svg", "no such file"]),
+        BadInput("path-info: --svg-file drawing two shapes", ["path-info", "--svg-file", "two.svg"],
+                 files: [.text("two.svg", twoShapes)], status: runtime, mentions: ["two.svg", "2 shapes are drawn"]),
 
         // MARK: dispatch
         BadInput("no command", [], status: usage, mentions: ["missing command"]),

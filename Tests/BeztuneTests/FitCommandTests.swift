@@ -50,6 +50,25 @@ struct FitCommandTests {
         #expect(image.width == 300 && image.height == 240)
     }
 
+    @Test("--serial (the searches on one thread) gives the very same fit, residuals and figures")
+    func serialSameResult() throws {
+        let folder = try TemporaryFolder()
+        var outputs: [(String, String)] = []
+        for (name, extra) in [("split", [String]()), ("serial", ["--serial"])] {
+            let r = try BinaryRunner.run(["fit", "--target", Self.squash, "--model", "ball", "--radius", "50",
+                                          "--samples", "1500", "--free", "xFactor,yFactor,topYFactor,k",
+                                          "--csv", folder.file("\(name).csv").path,
+                                          "--residuals", folder.file("\(name)-res.csv").path] + extra)
+            #expect(r.status == 0, "\(r.stderr)")
+            let fit = try CSVTable(contentsOf: folder.file("\(name).csv"))
+            let seconds = try fit.columnIndex("seconds")
+            let row = (0..<fit.header.count).filter { $0 != seconds }.map { fit.string(row: 0, column: $0) }
+            outputs.append((row.joined(separator: ","), try String(contentsOf: folder.file("\(name)-res.csv"), encoding: .utf8)))
+        }
+        #expect(outputs[0].0 == outputs[1].0)
+        #expect(outputs[0].1 == outputs[1].1)
+    }
+
     @Test("a target drawn by the ball itself (--path) is recovered to 1e-8; CSV points work the same")
     func recovery() throws {
         let folder = try TemporaryFolder()
@@ -109,8 +128,8 @@ struct FitCommandTests {
         expectFailure(try BinaryRunner.run(["fit", "--target", same, "--csv", out]), status: 1, mentioning: ["same point"])
         let nan = try write("nan.csv", "x,y\n0,0\n10,5\nnan,10\n0,10\n-3,3\n1,1\n")
         expectFailure(try BinaryRunner.run(["fit", "--target", nan, "--csv", out]), status: 1, mentioning: ["nan.csv line 4", "'x'"])
-        let noPath = try write("empty.svg", "<svg xmlns='http://www.w3.org/2000/svg'><rect width='3' height='4'/></svg>")
-        expectFailure(try BinaryRunner.run(["fit", "--target", noPath, "--csv", out]), status: 1, mentioning: ["empty.svg", "no <path>"])
+        let noShape = try write("empty.svg", "<svg xmlns='http://www.w3.org/2000/svg'><rect width='3' height='4' display='none'/></svg>")
+        expectFailure(try BinaryRunner.run(["fit", "--target", noShape, "--csv", out]), status: 1, mentioning: ["empty.svg", "no shape is drawn"])
         expectFailure(try BinaryRunner.run(["fit", "--target", folder.file("missing.svg").path]), status: 1, mentioning: ["missing.svg", "no such file"])
         expectFailure(try BinaryRunner.run(["fit", "--target", Self.squash, "--free", "xFactor,topFactor"]), status: 2,
                       mentioning: ["unknown parameter 'topFactor'", "topYFactor"])

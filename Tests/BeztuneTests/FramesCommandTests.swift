@@ -14,8 +14,11 @@ struct FramesCommandTests {
                                       "--timing", "easeInEaseOut", "--count", "5", "--size", "200x160", "--guides", "--out", out])
         #expect(r.status == 0, "\(r.stderr)")
         let names = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
-        #expect(names == ["contact.png", "frame_0000.png", "frame_0001.png", "frame_0002.png", "frame_0003.png",
+        #expect(names == [".beztune-outputs", "contact.png", "frame_0000.png", "frame_0001.png", "frame_0002.png", "frame_0003.png",
                           "frame_0004.png", "frames.csv"])
+        // The folder's record lists exactly what this run wrote.
+        let record = try String(contentsOfFile: out + "/.beztune-outputs", encoding: .utf8)
+        #expect(record.split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init).sorted() == Array(names.dropFirst()))
         let frame = try RasterImage(png: Data(contentsOf: URL(fileURLWithPath: out + "/frame_0002.png")))
         #expect(frame.width == 200 && frame.height == 160)
         let table = try CSVTable(contentsOf: URL(fileURLWithPath: out + "/frames.csv"))
@@ -32,16 +35,28 @@ struct FramesCommandTests {
         #expect(sheet.width > 3 * 150)
     }
 
-    @Test("a second run with fewer frames into the same folder leaves only its own frames")
+    @Test("a second run with fewer frames into the same folder leaves only its own frames, and the user's files untouched")
     func staleFrames() throws {
         let folder = try TemporaryFolder()
         let out = folder.file("anim").path
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        // Files of the user's next to ours, some with names of the kind we write.
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: out + "/frame_0042.png"))
+        try FileManager.default.createDirectory(atPath: out + "/frame_0050.png", withIntermediateDirectories: true)
+        try Data("notes".utf8).write(to: URL(fileURLWithPath: out + "/frame_0050.png/notes.txt"))
         for count in ["4", "2"] {
             let r = try BinaryRunner.run(["frames", "--model", "ball", "--count", count, "--size", "32x32", "--out", out])
             #expect(r.status == 0, "\(r.stderr)")
         }
         let names = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
-        #expect(names == ["contact.png", "frame_0000.png", "frame_0001.png", "frames.csv"])
+        #expect(names == [".beztune-outputs", "contact.png", "frame_0000.png", "frame_0001.png", "frame_0042.png",
+                          "frame_0050.png", "frames.csv"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: out + "/frame_0042.png")) == Data("mine".utf8))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: out + "/frame_0050.png/notes.txt")) == Data("notes".utf8))
+        // A run that would write over the user's file refuses before any work, naming it.
+        expectFailure(try BinaryRunner.run(["frames", "--model", "ball", "--count", "43", "--size", "32x32", "--out", out]),
+                      status: 1, mentioning: ["frame_0042.png", "did not write it"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == names)
     }
 
     @Test("frames are byte-identical across runs; SVG frames on request")

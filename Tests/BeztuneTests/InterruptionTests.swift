@@ -44,7 +44,8 @@ struct InterruptionTests {
         let outcome = run.interrupt(SIGINT)
         #expect(outcome.signal == SIGINT, "ended by signal \(outcome.signal), status \(outcome.status): \(outcome.stderr)")
         let left = try folder.contents()
-        #expect(left == ["grid.csv"], "left: \(left); caught a temporary file: \(caughtTemporary)")
+        // The checkpoint and its record (every row's digest, for --resume), nothing else.
+        #expect(left == [".grid.csv.checkpoint", "grid.csv"], "left: \(left); caught a temporary file: \(caughtTemporary)")
 
         // Whole: every line complete, the header, then the grid's first rows exactly.
         let partial = try String(contentsOf: folder.file("grid.csv"), encoding: .utf8)
@@ -56,6 +57,18 @@ struct InterruptionTests {
             let fields = line.split(separator: ",", omittingEmptySubsequences: false)
             #expect(fields.count == 16 && fields.allSatisfy { Double($0) != nil }, "incomplete row: \(line)")
         }
+
+        // An edited row of the checkpoint is found, whichever it is, without recomputing it.
+        let original = try Data(contentsOf: folder.file("grid.csv"))
+        var edited = lines
+        let middle = lines.count / 2
+        var fields = edited[middle].split(separator: ",", omittingEmptySubsequences: false)
+        fields[4] = "0.25"
+        edited[middle] = fields.joined(separator: ",")[...]
+        try Data((edited.joined(separator: "\n") + "\n").utf8).write(to: folder.file("grid.csv"))
+        let refused = try BinaryRunner.run(Self.sweep + ["--resume"], in: folder.url)
+        expectFailure(refused, status: 1, mentioning: ["grid.csv line \(middle + 1)", "cannot resume", "row \(middle)"])
+        try original.write(to: folder.file("grid.csv"))
 
         let resumed = try BinaryRunner.run(Self.sweep + ["--resume"], in: folder.url)
         #expect(resumed.status == 0, "\(resumed.stderr)")

@@ -109,6 +109,27 @@ struct PathInfoTests {
                       status: 1, mentioning: ["cannot flatten within"])
     }
 
+    @Test("the default accuracy is relative to the path's size: a circle of radius 10,000 measures, 10,000 times the unit circle's length; a given --accuracy stays absolute")
+    func defaultAccuracyIsRelative() throws {
+        func circle(_ r: Int) -> String {
+            let d = String(2 * r), rr = String(r)
+            return "M0 0 A\(rr) \(rr) 0 1 0 \(d) 0 A\(rr) \(rr) 0 1 0 0 0 Z"
+        }
+        let unit = try BinaryRunner.run(["path-info", "--path", circle(1), "--accuracy", "1e-12", "--format", "csv"])
+        let big = try BinaryRunner.run(["path-info", "--path", circle(10_000), "--format", "csv"])
+        #expect(unit.status == 0 && big.status == 0, "\(unit.stderr) \(big.stderr)")
+        func length(_ r: BinaryRunner.Result) -> Double? {
+            r.stdout.split(separator: "\n").last.flatMap { $0.split(separator: ",").last }.flatMap { Double($0) }
+        }
+        let (l1, l2) = try (#require(length(unit)), #require(length(big)))
+        // Scaling the path scales its length: the arcs' cubics differ only by the rounding of
+        // their control points (relative 1e-16), the two lengths' bounds are 1e-12 and 2e-7.
+        #expect(abs(l2 - 10_000 * l1) <= 1e-10 * l2, "\(l2) vs \(10_000 * l1)")
+        #expect(abs(l1 - 2 * Double.pi) < 1e-3)
+        expectFailure(try BinaryRunner.run(["path-info", "--path", circle(10_000), "--accuracy", "1e-9"]),
+                      status: 1, mentioning: ["did not reach accuracy 1e-", "--accuracy"])
+    }
+
     @Test("--format svg prints normalised absolute path data, arcs as cubics")
     func svgFormat() throws {
         let r = try BinaryRunner.run(["path-info", "--path", "m1 2 h3 v4 z", "--format", "svg"])

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 
 /// True when `text` has no line break of any kind (LF, CR, NEL, U+2028, …).
 func isOneLine(_ text: String) -> Bool {
@@ -16,5 +20,17 @@ func errorMessage<E: Error & CustomStringConvertible>(_ type: E.Type, _ body: ()
         return error.description
     } catch {
         return "unexpected error type: \(error)"
+    }
+}
+
+/// Everything `fd` delivers until end of file (or an error).
+func readToEnd(_ fd: Int32) -> Data {
+    var received = Data()
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let n = read(fd, &buffer, buffer.count)
+        if n < 0 && errno == EINTR { continue }
+        if n <= 0 { return received }
+        received.append(contentsOf: buffer[..<n])
     }
 }

@@ -21,6 +21,11 @@ struct TargetFileTests {
         #expect(TargetFormat(fileName: "x.txt", text: "<?xml?>\n<svg>") == .svgDocument)
         #expect(TargetFormat(fileName: "x.txt", text: "M0 0 L1 1") == .pathData)
         #expect(TargetFormat(fileName: "x.csv", text: "<svg>") == .csvPoints)
+        // A name that says nothing (a process substitution's /dev/fd/63): CSV by its text.
+        #expect(TargetFormat(fileName: "/dev/fd/63", text: "x,y\n0,0\n") == .csvPoints)
+        #expect(TargetFormat(fileName: "/dev/fd/63", text: "  M0,0 L1,1") == .pathData)
+        #expect(TargetFormat(fileName: "/dev/fd/63", text: "m0 0 l1,1") == .pathData)
+        #expect(TargetFormat(fileName: "/dev/fd/63", text: "C0 0") == .pathData)
     }
 
     @Test("the one flip: y ↦ −y on points (exact negation) and on paths, identity for y-up")

@@ -27,7 +27,7 @@ struct TargetOutlineTests {
         #expect(p == [Point(0, 0), Point(5, 0), Point(10, 0), Point(10, 5), Point(10, 10), Point(5, 10), Point(0, 10), Point(0, 5)])
     }
 
-    @Test("SVG: the first <path> with data, flipped into y-up unless yUp")
+    @Test("SVG: the one shape drawn (an empty <path> draws none), flipped into y-up unless yUp")
     func svg() throws {
         let text = """
             <svg xmlns="http://www.w3.org/2000/svg"><path d=""/><path id="a" d="M0 0 L10 0 L10 -10 Z"/></svg>
@@ -49,10 +49,10 @@ struct TargetOutlineTests {
 
     @Test("refused inputs, each with its own message")
     func refused() {
-        #expect(throws: TargetError.noPath) { try TargetOutline(svgDocument: "<svg><rect/></svg>", sampleCount: 10) }
-        #expect { try TargetOutline(svgDocument: "<html/>", sampleCount: 10) } throws: { "\($0)".contains("not a readable SVG") }
-        #expect(throws: TargetError.transformed(line: 2)) {
-            try TargetOutline(svgDocument: "<svg><g transform='scale(2)'>\n<path d='M0 0 L1 0 L0 1Z'/></g></svg>", sampleCount: 10)
+        #expect { try TargetOutline(svgDocument: "<svg><rect/></svg>", sampleCount: 10) } throws: { "\($0)".contains("no shape is drawn") }
+        #expect { try TargetOutline(svgDocument: "<html/>", sampleCount: 10) } throws: { "\($0)".contains("not an SVG document") }
+        #expect { try TargetOutline(svgDocument: "<svg><g transform='scale(2'>\n<path d='M0 0 L1 0 L0 1Z'/></g></svg>", sampleCount: 10) } throws: {
+            "\($0)".hasPrefix("line 1: <g>") && "\($0)".contains("transform")
         }
         #expect { try TargetOutline(pathData: "M0 0 L", sampleCount: 10) } throws: { "\($0)".contains("invalid path data") }
         #expect(throws: TargetError.severalSubpaths(2)) { try TargetOutline(pathData: "M0 0 L1 0 L0 1 Z M5 5 L6 5 L5 6 Z", sampleCount: 10) }
@@ -74,7 +74,7 @@ struct TargetOutlineTests {
         #expect((try? TargetOutline(points: long)) != nil)
         #expect(throws: TargetError.outlineTooLarge) { try TargetOutline(points: long, resampledTo: 12) }
         #expect(throws: TargetError.outlineTooLarge) { try TargetOutline(pathData: "M-1e308 0 L1e308 0 L0 1e308 Z", sampleCount: 10) }
-        for e in [TargetError.noPath, .coincidentPoints, .collinearPoints, .tooFewPoints(count: 1, minimum: 3), .transformed(line: 4),
+        for e in [TargetError.invalidSVG("line 3: no shape"), .coincidentPoints, .collinearPoints, .tooFewPoints(count: 1, minimum: 3),
                   .outlineTooLarge] {
             #expect(!e.description.contains("\n") && !e.description.isEmpty)
         }

@@ -25,6 +25,35 @@ struct MatrixTests {
         #expect(abs(norms[1] / 5e-200 - 1) < 1e-15)
     }
 
+    @Test("column norms two at a time are bit for bit the one-column norms (odd counts, zero and non-finite columns)")
+    func columnNormsPaired() {
+        var rng = SplitMix64(seed: 11)
+        for (rows, columns) in [(1, 1), (3, 2), (720, 4), (37, 5), (8, 7)] {
+            var values = (0..<(rows * columns)).map { _ in rng.uniform(-1, 1) * 1e3 }
+            if columns >= 5 {
+                for i in 0..<rows { values[i + 2 * rows] = 0 }  // a zero column beside a finite one
+                values[4 * rows] = .infinity                      // an infinite column
+            }
+            if columns == 7 { values[6 * rows + rows / 2] = .nan }
+            let a = Matrix(rows: rows, columns: columns, columnMajor: values)
+            let norms = a.columnNorms
+            for j in 0..<columns {
+                var scale = 0.0, sum = 0.0
+                let column = values[(j * rows)..<((j + 1) * rows)]
+                for x in column { scale = Swift.max(scale, x.magnitude) }
+                let expected: Double
+                if scale == 0 || !scale.isFinite {
+                    expected = column.contains { $0.isNaN } ? .nan : scale
+                } else {
+                    for x in column { sum += (x / scale) * (x / scale) }
+                    expected = scale * sum.squareRoot()
+                }
+                #expect(norms[j].bitPattern == expected.bitPattern || (norms[j].isNaN && expected.isNaN),
+                        "\(rows)×\(columns) column \(j): \(norms[j]) vs \(expected)")
+            }
+        }
+    }
+
     @Test("dgemm and dgemv agree with the textbook triple loop")
     func products() {
         var rng = SplitMix64(seed: 7)

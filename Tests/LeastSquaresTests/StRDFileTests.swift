@@ -56,6 +56,10 @@ struct StRDFileTests {
         let truncated = Self.sample().split(separator: "\r\n", omittingEmptySubsequences: false)
             .prefix(62).joined(separator: "\r\n")
         #expect(message(truncated) == "Misra1a.dat: the file ends at line 62, but its data should run to line 64")
+        // Rows after the declared range are an error, not silently dropped; blank lines are fine.
+        #expect(message(Self.sample() + "      29.95E0     239.9E0\r\n")
+                == "Misra1a.dat:65: a line after the data range (lines 61 to 64, line 7): found '29.95E0     239.9E0'; the file's ranges must cover all its data")
+        #expect(message(Self.sample() + "\r\n   \r\n") == "no error")
         #expect(message(Self.sample(dataLines: ["10.07E0 77.6E0", "14.73E0 114.9E0", "17.94E0 1x41.1E0", "1 2"]))
                 == "Misra1a.dat:63: predictor: '1x41.1E0' is not a finite number")
         #expect(message(Self.sample(dataLines: ["10.07E0 77.6E0", "14.73E0", "1 2", "1 2"]))

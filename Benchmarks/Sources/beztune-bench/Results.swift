@@ -8,13 +8,25 @@ struct Results {
                          "curves_per_s", "segments", "max_deviation", "over_tolerance", "checked",
                          "reference_segments"]
     static let tableHeader = ["workload", "kernel", "precision", "threads", "curves", "samples",
-                              "median_s", "M_points_per_s", "GB_per_s", "M_curves_per_s", "segments", "max_deviation", "over", "reference"]
+                              "median_s", "M_points_per_s", "GB_per_s", "M_curves_per_s", "segments", "max_deviation", "over", "reference",
+                              "x_1_thread"]
 
     var csv = CSVWriter(header: Results.header)
     var table: [[String]] = []
     /// (series name, swept value, rate) for the chart.
     var measured: [(String, Double, Double)] = []
     var refused = false
+    /// For each table row: what it measured (all but the thread count) and its rate.
+    var rowKeys: [(key: String, threads: Int, rate: Double)] = []
+
+    /// The printed rows with the speed-up column: the row's rate over the rate of the same
+    /// measurement at one thread (empty when the run did not measure one thread).
+    var tableWithSpeedups: [[String]] {
+        zip(table, rowKeys).map { row, key in
+            let one = rowKeys.first { $0.key == key.key && $0.threads == 1 }
+            return row + [one.map { String(format: "%.2f", key.rate / $0.rate) } ?? ""]
+        }
+    }
 
     /// One measurement. `points` is the work per timed run in output points (evaluation) or
     /// curves (geometry workloads pass their own rates through `perCurve`).
@@ -44,6 +56,7 @@ struct Results {
                       perCurve.map { String(format: "%.6g", $0.maxDeviation) } ?? "",
                       perCurve.map { "\($0.over)/\($0.checked)" } ?? "",
                       referenceSegments.map { String(format: "%.2f", $0) } ?? ""])
+        rowKeys.append(("\(workload) \(kernel) \(precision) \(n) \(m)", threads, perCurve == nil ? rate : curveRate))
         note(String(format: "%@ %@ %@ threads=%d: %.1f M points/s, %.3f M curves/s", workload, kernel, precision, threads,
                     rate / 1e6, curveRate / 1e6))
     }

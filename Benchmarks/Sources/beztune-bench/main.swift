@@ -89,7 +89,7 @@ if options.workloadFile != nil {
 runEvaluationWorkloads(into: &results)
 runGeometryWorkloads(into: &results)
 
-print(TextTable.render(header: Results.tableHeader, rows: results.table), terminator: "")
+print(TextTable.render(header: Results.tableHeader, rows: results.tableWithSpeedups), terminator: "")
 if let path = options.csv {
     do throws(FileWriteError) {
         try AtomicFile.write(results.csv.text, to: URL(fileURLWithPath: path))

@@ -41,9 +41,15 @@ public struct OrthogonalDistance: Sendable, Equatable {
 
     /// The signed distance of `q` from a curve whose nearest point to q is `b`, where its tangent
     /// is `tangent` (non-zero for a meaningful sign).
+    @inline(__always)
     init(from q: Point, point b: Point, tangent: Point) {
+        self.init(from: q, point: b, tangent: tangent, distance: (q - b).length)
+    }
+
+    /// The same, given d = |q − b| (computed by the caller, bit for bit the same value).
+    @inline(__always)
+    init(from q: Point, point b: Point, tangent: Point, distance d: Double) {
         let offset = q - b
-        let d = offset.length
         let side: Double = tangent.cross(offset) >= 0 ? 1 : -1
         if d > 0 && d.isFinite {
             normal = (side / d) * offset

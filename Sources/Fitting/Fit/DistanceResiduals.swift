@@ -110,41 +110,71 @@ final class DistanceResiduals {
         setup.model.fillJacobian(parameters: p, into: &controlJacobian)
         let rows = controlJacobian.rows
         let free = setup.freeIndices
+        let nFree = free.count
+        /// ∂X/∂p_k of the points of segment s of `structure` (x, y of up to four points, 0 where
+        /// unused), gathered once per Jacobian: entry (s·n + k)·8 + 2j (+1 for y) for point j.
+        func gather(_ structure: SegmentPoints, _ cp: UnsafeBufferPointer<Double>) -> [Double] {
+            var table = [Double](repeating: 0, count: structure.count * nFree * 8)
+            for s in 0..<structure.count {
+                let (i0, i1, i2, i3) = structure.indices[s]
+                let points = [i0, i1, i2, i3].prefix(structure.degrees[s] + 1)
+                for (k, c) in free.enumerated() {
+                    let base = c * rows
+                    for (j, i) in points.enumerated() {
+                        table[(s * nFree + k) * 8 + 2 * j] = cp[base + 2 * i]
+                        table[(s * nFree + k) * 8 + 2 * j + 1] = cp[base + 2 * i + 1]
+                    }
+                }
+            }
+            return table
+        }
         controlJacobian.values.withUnsafeBufferPointer { cp in
             j.elements.withUnsafeMutableBufferPointer { out in
-                /// ∂B/∂p_k of the point Σ w·X over `indices`, for every free k, dotted with `normal`
-                /// and scaled by `factor`, into row `row`.
-                func fill(row: Int, structure: SegmentPoints, segment s: Int, t: Double, normal: Point, factor: Double) {
+                /// ∂B/∂p_k of the point Σ w·X of segment s, for every free k, dotted with `normal`
+                /// and scaled by `factor`, into row `row`:
+                /// ((w₀·∂X₀ + w₁·∂X₁) + w₂·∂X₂) + w₃·∂X₃ over the segment's degree + 1 points.
+                @inline(__always)
+                func fill(row: Int, structure: SegmentPoints, table: UnsafeBufferPointer<Double>, segment s: Int,
+                          t: Double, normal: Point, factor: Double) {
                     let (w0, w1, w2, w3) = structure.weights(segment: s, t: t)
-                    let (i0, i1, i2, i3) = structure.indices[s]
                     let degree = structure.degrees[s]
-                    for (k, c) in free.enumerated() {
-                        let base = c * rows
-                        var dx = w0 * cp[base + 2 * i0] + w1 * cp[base + 2 * i1]
-                        var dy = w0 * cp[base + 2 * i0 + 1] + w1 * cp[base + 2 * i1 + 1]
+                    for k in 0..<nFree {
+                        let d = (s * nFree + k) * 8
+                        var dx = w0 * table[d] + w1 * table[d + 2]
+                        var dy = w0 * table[d + 1] + w1 * table[d + 3]
                         if degree >= 2 {
-                            dx += w2 * cp[base + 2 * i2]
-                            dy += w2 * cp[base + 2 * i2 + 1]
+                            dx += w2 * table[d + 4]
+                            dy += w2 * table[d + 5]
                         }
                         if degree == 3 {
-                            dx += w3 * cp[base + 2 * i3]
-                            dy += w3 * cp[base + 2 * i3 + 1]
+                            dx += w3 * table[d + 6]
+                            dy += w3 * table[d + 7]
                         }
                         out[k * m + row] = factor * (normal.x * dx + normal.y * dy)
                     }
                 }
-                for i in 0..<targets.count {
-                    fill(row: i, structure: e.structure, segment: e.nearest[i].segment, t: e.nearest[i].t,
-                         normal: e.distances[i].normal, factor: -1)
+                let table = gather(e.structure, cp)
+                table.withUnsafeBufferPointer { table in
+                    e.nearest.withUnsafeBufferPointer { nearest in
+                        e.distances.withUnsafeBufferPointer { distances in
+                            for i in 0..<targets.count {
+                                fill(row: i, structure: e.structure, table: table, segment: nearest[i].segment,
+                                     t: nearest[i].t, normal: distances[i].normal, factor: -1)
+                            }
+                        }
+                    }
                 }
                 if let symmetric {
                     let per = symmetric.perSegment
-                    for s in 0..<symmetric.structure.count {
-                        for k in 0..<per {
-                            let index = s * per + k
-                            fill(row: targets.count + index, structure: symmetric.structure, segment: s,
-                                 t: (Double(k) + 0.5) / Double(per),
-                                 normal: e.sampleDistances[index].normal, factor: symmetric.weight)
+                    let table = gather(symmetric.structure, cp)
+                    table.withUnsafeBufferPointer { table in
+                        for s in 0..<symmetric.structure.count {
+                            for k in 0..<per {
+                                let index = s * per + k
+                                fill(row: targets.count + index, structure: symmetric.structure, table: table, segment: s,
+                                     t: (Double(k) + 0.5) / Double(per),
+                                     normal: e.sampleDistances[index].normal, factor: symmetric.weight)
+                            }
                         }
                     }
                 }

@@ -21,6 +21,10 @@ public enum FitError: Error, Hashable, Sendable, CustomStringConvertible {
     case tooFewPoints(points: Int, free: Int)
     /// No translation is free and the target lies far from anything the model can draw.
     case farFromModel(target: Rect, model: Rect)
+    /// A figure of the result is not a finite number (a fitted value, `rms`, `max_distance`,
+    /// `hausdorff`, `area_difference`): double precision cannot represent the answer for this
+    /// target (coordinates near its limits), so there is no honest result to report.
+    case nonFiniteResult(figure: String, value: Double)
 
     /// What is wrong, one line, without advice on what to change: the first part of
     /// ``description``, which a command-line tool can follow with its own options instead.
@@ -38,6 +42,8 @@ public enum FitError: Error, Hashable, Sendable, CustomStringConvertible {
             "bound of '\(name)': \(reason)"
         case .tooFewPoints(let points, let free):
             "the target has \(points) point\(points == 1 ? "" : "s") but \(free) free parameter\(free == 1 ? "" : "s"); a fit with standard errors needs at least \(free + 1) points"
+        case .nonFiniteResult(let figure, let value):
+            "the fit's \(figure) is \(value.isNaN ? "not a number (nan)" : value > 0 ? "infinite (inf)" : "infinite (-inf)"): the target's coordinates are beyond what double precision can fit (scale the target down)"
         case .farFromModel(let target, let model):
             "the target (x \(Self.range(target.minX, target.maxX)), y \(Self.range(target.minY, target.maxY))) is far from anything the model reaches without a pose (x \(Self.range(model.minX, model.maxX)), y \(Self.range(model.minY, model.maxY)))"
         }

@@ -19,7 +19,10 @@ import _Support
 /// in σ/(radius of curvature); the coverage test checks it over 200 seeded trials.
 ///
 /// Refused before any solve (``FitError``): no more target points than free parameters, a target
-/// far from a model without free translation.
+/// far from a model without free translation. Refused after it: a result with a figure that is
+/// not finite (a fitted value, rms, max_distance, hausdorff, area_difference) — double precision
+/// could not represent the answer, and a NaN or an infinity is not one. The standard errors are
+/// not such figures: NaN is their documented value for a parameter on a bound.
 public struct OutlineFitter: Sendable {
     public var options: FitOptions
 
@@ -32,8 +35,10 @@ public struct OutlineFitter: Sendable {
         self.options = options
     }
 
-    /// Fits `setup`'s free parameters to `target`.
-    public func fit(_ target: TargetOutline, setup: FitSetup) throws(FitError) -> OutlineFit {
+    /// Fits `setup`'s free parameters to `target`, reporting how far it has got to `progress`
+    /// (``FitProgress``) when given.
+    public func fit(_ target: TargetOutline, setup: FitSetup,
+                    progress: ((FitProgress) -> Void)? = nil) throws(FitError) -> OutlineFit {
         let clock = ContinuousClock()
         let began = clock.now
         let n = setup.freeCount
@@ -47,8 +52,14 @@ public struct OutlineFitter: Sendable {
                                           symmetricWeight: options.symmetricWeight,
                                           samplesPerSegment: options.symmetricSamplesPerSegment,
                                           parallel: options.parallel)
+        var residualEvaluations = 0
+        let budget = Double(options.maxEvaluations * options.starts)
         let problem = LeastSquaresProblem(residualCount: residuals.residualCount, parameterCount: n,
-                                          residuals: { residuals.residuals($0) },
+                                          residuals: { x in
+                                              residualEvaluations += 1
+                                              progress?(FitProgress(stage: .solving, fraction: Double(residualEvaluations) / budget))
+                                              return residuals.residuals(x)
+                                          },
                                           jacobian: { residuals.jacobian($0) })
         // Cannot fail: FitSetup checked every bound is an interval.
         let bounds = try? Bounds(lower: setup.lower, upper: setup.upper)
@@ -81,17 +92,26 @@ public struct OutlineFitter: Sendable {
 
         let parameters = setupAtGuess.parameters(with: fit.parameters)
         let path = Path(verbs: setup.model.verbs, xs: final.xs, ys: final.ys)
-        var sum = 0.0, largest = 0.0
-        for d in final.distances {
-            sum += d.distance * d.distance
-            largest = Swift.max(largest, d.distance)
-        }
+        var largest = 0.0
+        for d in final.distances { largest = Swift.max(largest, d.distance) }
         let complete = final.distances.count == target.points.count
-        let rms = complete ? (sum / Double(target.points.count)).squareRoot() : .nan
+        let rms = complete ? Self.rootMeanSquare(final.distances.map(\.distance), largest: largest) : .nan
+        var figures: [(String, Double)] = zip(setup.freeNames, fit.parameters).map { ($0, $1) }
+        figures += [("rms", rms), ("max_distance", complete ? largest : .nan)]
+        if let (figure, value) = figures.first(where: { !$0.1.isFinite }) {
+            throw .nonFiniteResult(figure: figure, value: value)
+        }
         let comparison = options.computeComparison && complete
             ? OutlineComparison(model: path, target: target.outline,
-                                tolerance: options.comparisonRelativeTolerance * target.size)
+                                tolerance: options.comparisonRelativeTolerance * target.size,
+                                progress: progress)
             : nil
+        if let comparison {
+            for (figure, value) in [("hausdorff", comparison.hausdorff), ("area_difference", comparison.areaDifference)]
+            where !value.isFinite {
+                throw .nonFiniteResult(figure: figure, value: value)
+            }
+        }
         return OutlineFit(
             setup: setup, parameters: parameters, values: fit.parameters,
             standardErrors: fit.standardErrors, covariance: fit.covariance, initialValues: x0,
@@ -100,6 +120,17 @@ public struct OutlineFitter: Sendable {
             iterations: iterations, evaluations: evaluations, status: fit.status, cost: fit.cost,
             bestStart: bestStart, seconds: seconds, activeBounds: fit.activeBounds,
             searches: residuals.searchCounts)
+    }
+
+    /// √(Σdᵢ²/N), summed plainly — and, only when that overflows or underflows to 0 while some
+    /// dᵢ > 0, as `largest`·√(Σ(dᵢ/largest)²/N), which represents every RMS a double can hold.
+    static func rootMeanSquare(_ d: [Double], largest: Double) -> Double {
+        var sum = 0.0
+        for x in d { sum += x * x }
+        if (sum.isFinite && (sum > 0 || largest == 0)) || !largest.isFinite { return (sum / Double(d.count)).squareRoot() }
+        var scaled = 0.0
+        for x in d { scaled += (x / largest) * (x / largest) }
+        return largest * (scaled / Double(d.count)).squareRoot()
     }
 
     /// A seeded perturbation of `x` within the bounds (see ``FitOptions/starts``).

@@ -23,12 +23,21 @@ import Geometry
 /// which tends to max(f(t₀), f(t₁)) quadratically as the interval shrinks when the outlines are
 /// parallel (identical outlines: 0). The smaller bound counts.
 ///
-/// Intervals are kept in a max-heap by their bound; the top one is halved (f at the midpoint from a
-/// certified nearest-point query on B, warm-started from its neighbour's answer) until the top
-/// bound is within `tolerance` of the largest f found. The result is that largest f — a distance
-/// actually attained, so H ≥ value — and the final top bound, so H ≤ upperBound ≤ value +
-/// tolerance (unless the evaluation budget ran out first: then upperBound says how far it got).
-/// Start: 8 intervals per curved segment, 1 per line.
+/// Two passes. First f is found at the ends of the starting intervals — 8 per curved segment, 1
+/// per line; an end shared with the previous segment (a polygon's vertex) is queried once — and
+/// the largest of them is the first `best`. Then only the intervals whose bound exceeds best +
+/// `tolerance` go into a max-heap by bound (the others can never matter: best only grows); the
+/// top one is halved (f at the midpoint from a certified nearest-point query on B, warm-started
+/// from its neighbour's answer) until the top bound is within `tolerance` of the largest f found.
+/// The result is that largest f — a distance actually attained, so H ≥ value — and the final top
+/// bound, so H ≤ upperBound ≤ value + tolerance (unless the refinement's evaluation budget ran
+/// out first: then upperBound says how far it got).
+///
+/// Cost: B is searched through a box hierarchy (``SegmentBoxTree``, O(log m) per query for an
+/// outline of m segments in path order), so the first pass is O(n log m) for n segments of A and
+/// the refinement adds the queries near the maximum (a few hundred to a few thousand, whatever n:
+/// the intervals there shrink until both ends' nearest points share a segment of B, where the
+/// second bound is quadratically tight). Memory O(n + m).
 public enum HausdorffDistance {
     /// A directed or symmetric Hausdorff distance with its certified upper bound.
     public struct Result: Sendable, Equatable {
@@ -40,38 +49,56 @@ public enum HausdorffDistance {
         public var evaluations: Int
     }
 
+    /// Called with the fraction (0…1) of the first pass done, now and then (every 4096 queries)
+    /// — the part of the work that grows with the outlines.
+    public typealias Progress = (Double) -> Void
+
     /// H(A, B) (see the type's documentation); NaN when a coordinate is not finite or an outline
-    /// draws nothing.
+    /// draws nothing. `maxEvaluations` bounds each direction's refinement (after the first pass;
+    /// nil: ``defaultRefinementBudget(_:_:)``).
     public static func between(_ a: Path, _ b: Path, tolerance: Double,
-                               maxEvaluations: Int = 1 << 16) -> Result {
+                               maxEvaluations: Int? = nil, progress: Progress? = nil) -> Result {
         let pa = PreparedPath(a), pb = PreparedPath(b)
-        let ab = directed(from: pa, to: pb, tolerance: tolerance, maxEvaluations: maxEvaluations)
-        let ba = directed(from: pb, to: pa, tolerance: tolerance, maxEvaluations: maxEvaluations)
+        let sizes = Double(pa.count + pb.count)
+        let ab = directed(from: pa, to: pb, tolerance: tolerance, maxEvaluations: maxEvaluations,
+                          progress: progress.map { report in { report($0 * Double(pa.count) / sizes) } })
+        let ba = directed(from: pb, to: pa, tolerance: tolerance, maxEvaluations: maxEvaluations,
+                          progress: progress.map { report in { report((Double(pa.count) + $0 * Double(pb.count)) / sizes) } })
         return Result(value: Swift.max(ab.value, ba.value), upperBound: Swift.max(ab.upperBound, ba.upperBound),
                       evaluations: ab.evaluations + ba.evaluations)
     }
 
-    /// h(A, B) = sup over a ∈ A of dist(a, B), to within `tolerance` > 0.
+    /// The refinement's default budget of nearest-point queries for outlines of `a` and `b`
+    /// segments: 2¹⁶, or 4 per segment when that is more — two outlines that nearly coincide
+    /// are refined until the intervals are about as short as the target's segments.
+    public static func defaultRefinementBudget(_ a: Int, _ b: Int) -> Int {
+        Swift.max(1 << 16, 4 * (a + b))
+    }
+
+    /// h(A, B) = sup over a ∈ A of dist(a, B), to within `tolerance` > 0; `maxEvaluations` bounds
+    /// the refinement after the first pass (nil: ``defaultRefinementBudget(_:_:)``).
     public static func directed(from a: PreparedPath, to b: PreparedPath, tolerance: Double,
-                                maxEvaluations: Int = 1 << 16) -> Result {
+                                maxEvaluations: Int? = nil, progress: Progress? = nil) -> Result {
         precondition(tolerance > 0, "HausdorffDistance: the tolerance must be positive")
         let nan = Result(value: .nan, upperBound: .nan, evaluations: 0)
         guard a.count > 0, b.count > 0 else { return nan }
+        let tree = SegmentBoxTree(b)
         var evaluations = 0
         var best = 0.0
         var hint: NearestPoint?
         var failed = false
         func f(_ p: Point) -> (Double, NearestPoint?) {
             evaluations += 1
-            let r = hint.map { b.nearestPoint(to: p, near: $0) } ?? b.nearestPoint(to: p)
+            let r = tree.nearestPoint(to: p, near: hint)
             guard let r, r.status != .nonFinite, r.distance.isFinite else { failed = true; return (.nan, nil) }
             hint = r
             return (r.distance, r)
         }
         let targetCubics = b.segments.map(\.asCubic)
         var heap = IntervalHeap()
-        func push(_ segment: Int, _ curve: CubicBezier, _ lipschitz: Double, _ t0: Double, _ t1: Double,
-                  _ f0: Double, _ f1: Double, _ h0: NearestPoint, _ h1: NearestPoint) {
+        var dropped = 0.0  // the largest bound of an interval left out of the heap
+        func bound(_ curve: CubicBezier, _ lipschitz: Double, _ t0: Double, _ t1: Double,
+                   _ f0: Double, _ f1: Double, _ h0: NearestPoint, _ h1: NearestPoint) -> Double {
             var bound = (f0 + f1 + lipschitz * (t1 - t0)) / 2
             if h0.segment == h1.segment {
                 let p = curve.subsegment(from: t0, to: t1)
@@ -82,29 +109,66 @@ public enum HausdorffDistance {
                 let slack = 1e-13 * (p.p0.maxMagnitude + p.p3.maxMagnitude + 1e-300)
                 if close + slack < bound { bound = close + slack }
             }
-            heap.push(Interval(bound: Swift.max(bound, f0, f1), segment: segment, lipschitz: lipschitz,
+            return Swift.max(bound, f0, f1)
+        }
+        func push(_ segment: Int, _ curve: CubicBezier, _ lipschitz: Double, _ t0: Double, _ t1: Double,
+                  _ f0: Double, _ f1: Double, _ h0: NearestPoint, _ h1: NearestPoint) {
+            let b = bound(curve, lipschitz, t0, t1, f0, f1, h0, h1)
+            guard b > best + tolerance else {
+                // best only grows: this interval can never matter, only its bound does.
+                dropped = Swift.max(dropped, b)
+                return
+            }
+            heap.push(Interval(bound: b, segment: segment, lipschitz: lipschitz,
                                t0: t0, t1: t1, f0: f0, f1: f1, foot0: h0, foot1: h1))
+        }
+
+        // First pass: f at the ends of every starting interval.
+        func pieces(_ segment: PathSegment) -> Int {
+            if case .line = segment { return 1 }
+            return 8
+        }
+        var values: [Double] = []
+        var feet: [NearestPoint] = []
+        var firstVertex: [Int] = []  // per segment, the index of its t = 0 vertex
+        values.reserveCapacity(a.count + 1)
+        feet.reserveCapacity(a.count + 1)
+        firstVertex.reserveCapacity(a.count)
+        var previousEnd: Point?
+        for segment in a.segments {
+            let start = segment.point(at: 0)
+            let shared = previousEnd == start
+            firstVertex.append(shared ? values.count - 1 : values.count)
+            let n = pieces(segment)
+            for k in (shared ? 1 : 0)...n {
+                let (value, foot) = f(segment.point(at: Double(k) / Double(n)))
+                if failed { return nan }
+                // Audit: f returns a nil foot only after setting `failed`, checked just above.
+                values.append(value)
+                feet.append(foot!)
+                best = Swift.max(best, value)
+                if let progress, evaluations % 4096 == 0 {
+                    progress(Double(firstVertex.count) / Double(a.count))
+                }
+            }
+            previousEnd = segment.point(at: 1)
         }
         for (s, segment) in a.segments.enumerated() {
             let lipschitz = Self.lipschitz(segment)
             let curve = segment.asCubic
-            let pieces: Int
-            if case .line = segment { pieces = 1 } else { pieces = 8 }
-            var t0 = 0.0
-            var (f0, h0) = f(segment.point(at: 0))
-            if failed { return nan }
-            best = Swift.max(best, f0)
-            for k in 1...pieces {
-                let t1 = Double(k) / Double(pieces)
-                let (f1, h1) = f(segment.point(at: t1))
-                if failed { return nan }
-                best = Swift.max(best, f1)
-                // Audit: f returns a nil foot only after setting `failed`, checked just above.
-                push(s, curve, lipschitz, t0, t1, f0, f1, h0!, h1!)
-                (t0, f0, h0) = (t1, f1, h1)
+            let n = pieces(segment)
+            let v = firstVertex[s]
+            for k in 0..<n {
+                push(s, curve, lipschitz, Double(k) / Double(n), Double(k + 1) / Double(n),
+                     values[v + k], values[v + k + 1], feet[v + k], feet[v + k + 1])
             }
         }
-        while let top = heap.top, top.bound > best + tolerance, evaluations < maxEvaluations {
+        values = []
+        feet = []
+        progress?(1)
+
+        let budget = evaluations + (maxEvaluations ?? Self.defaultRefinementBudget(a.count, b.count))
+        while let top = heap.top, top.bound > best + tolerance, evaluations < budget {
             heap.pop()
             let mid = 0.5 * (top.t0 + top.t1)
             guard mid > top.t0 && mid < top.t1 else { continue }  // rounding: nothing left to split
@@ -118,7 +182,9 @@ public enum HausdorffDistance {
             push(top.segment, curve, top.lipschitz, top.t0, mid, top.f0, fm, top.foot0, hm!)
             push(top.segment, curve, top.lipschitz, mid, top.t1, fm, top.f1, hm!, top.foot1)
         }
-        let upper = Swift.max(best, heap.top?.bound ?? best)
+        // The bound over every interval: those in the heap (the top's is the largest) and those
+        // left out (each within best + tolerance when it was left out).
+        let upper = Swift.max(best, dropped, heap.top?.bound ?? best)
         return Result(value: best, upperBound: upper, evaluations: evaluations)
     }
 

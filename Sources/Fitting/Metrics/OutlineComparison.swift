@@ -23,11 +23,14 @@ public struct OutlineComparison: Sendable, Equatable {
     /// The tolerance both figures were computed to, in model units.
     public let tolerance: Double
 
-    /// The figures for the closed outlines `model` and `target` (model space), to `tolerance` > 0.
-    public init(model: Path, target: Path, tolerance: Double) {
+    /// The figures for the closed outlines `model` and `target` (model space), to `tolerance` > 0,
+    /// reporting the two stages to `progress` when given.
+    public init(model: Path, target: Path, tolerance: Double, progress: ((FitProgress) -> Void)? = nil) {
         precondition(tolerance > 0 && tolerance.isFinite, "OutlineComparison: the tolerance must be positive")
-        let h = HausdorffDistance.between(model, target, tolerance: tolerance)
-        let a = SymmetricDifference.area(model, target, tolerance: tolerance)
+        let h = HausdorffDistance.between(model, target, tolerance: tolerance,
+                                          progress: progress.map { report in { report(FitProgress(stage: .hausdorff, fraction: $0)) } })
+        let a = SymmetricDifference.area(model, target, tolerance: tolerance,
+                                         progress: progress.map { report in { report(FitProgress(stage: .area, fraction: $0)) } })
         hausdorff = h.value
         hausdorffUpperBound = h.upperBound
         areaDifference = a.area

@@ -44,13 +44,21 @@ public enum SymmetricDifference {
     /// perimeter of B) of the exact area (each outline moves by at most the tolerance, sweeping at
     /// most a band of that width on either side along its length). Every subpath of a path is
     /// closed and counts (nonzero rule).
-    public static func area(_ a: Path, _ b: Path, tolerance: Double) -> (area: Double, bound: Double) {
+    ///
+    /// `progress`, when given, is called now and then (every 4096 slabs) with the fraction of the
+    /// sweep done.
+    public static func area(_ a: Path, _ b: Path, tolerance: Double,
+                            progress: ((Double) -> Void)? = nil) -> (area: Double, bound: Double) {
         let flattening = Flattening(tolerance: tolerance)
         let fa = flattening.flatten(a), fb = flattening.flatten(b)
         var perimeter = 0.0
         for p in fa.polylines + fb.polylines { perimeter += length(p.points) }
-        let value = area(polygons: fa.polylines.map(\.points), fb.polylines.map(\.points))
-        return (value, 2 * tolerance * perimeter)
+        let polygonsA = fa.polylines.map(\.points), polygonsB = fb.polylines.map(\.points)
+        guard (polygonsA + polygonsB).allSatisfy({ $0.allSatisfy(\.isFinite) }) else { return (.nan, 2 * tolerance * perimeter) }
+        var edges: [Edge] = []
+        for p in polygonsA { add(p, polygon: 0, to: &edges) }
+        for p in polygonsB { add(p, polygon: 1, to: &edges) }
+        return (sweep(edges, progress: progress), 2 * tolerance * perimeter)
     }
 
     static func length(_ polygon: [Point]) -> Double {
@@ -104,7 +112,7 @@ public enum SymmetricDifference {
     }
 
     /// The sweep of the type's documentation over the edges of both polygons.
-    static func sweep(_ input: [Edge]) -> Double {
+    static func sweep(_ input: [Edge], progress: ((Double) -> Void)? = nil) -> Double {
         var edges = input
         guard !edges.isEmpty else { return 0 }
         var heights = edges.flatMap { [$0.y0, $0.y1] }
@@ -117,6 +125,7 @@ public enum SymmetricDifference {
         var active: [Edge] = []
         var next = 0
         for k in 0..<(unique.count - 1) {
+            if let progress, k % 4096 == 0 { progress(Double(k) / Double(unique.count - 1)) }
             let ya = unique[k], yb = unique[k + 1]
             active.removeAll { $0.y1 <= ya }
             while next < edges.count && edges[next].y0 <= ya {

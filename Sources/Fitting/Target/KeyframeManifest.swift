@@ -3,9 +3,11 @@ import Foundation
 import _Support
 
 /// A keyframe manifest: the CSV that lists the keyframes of a profile fit, columns `progress`
-/// and `file` (other columns ignored), one keyframe per row, each file a target
-/// (``TargetOutline/init(contentsOfFile:sampleCount:orientation:)``) named relative to the
-/// manifest's folder (``ManifestFolder``).
+/// and `file` and optionally `select` (other columns ignored), one keyframe per row, each file a
+/// target (``TargetOutline/init(contentsOfFile:selecting:sampleCount:orientation:)``) named
+/// relative to the manifest's folder (``ManifestFolder``). A non-empty `select` cell chooses the
+/// shape of an SVG keyframe (an id or a number, ``TargetSelection/element``); an empty one, or
+/// no such column, leaves the caller's default.
 ///
 /// Reading is in three steps, each checking what it reads and naming the manifest row at fault:
 /// 1. ``entries(in:)``, text to rows with no file access (fuzzed alone, FuzzManifest): a
@@ -23,9 +25,11 @@ public struct KeyframeManifest: Sendable {
         public var progress: Double
         /// The file name as written, spaces, tabs and line breaks trimmed; never empty.
         public var file: String
+        /// The `select` cell, trimmed; nil when empty or when the manifest has no such column.
+        public var select: String?
 
-        public init(line: Int, progress: Double, file: String) {
-            (self.line, self.progress, self.file) = (line, progress, file)
+        public init(line: Int, progress: Double, file: String, select: String? = nil) {
+            (self.line, self.progress, self.file, self.select) = (line, progress, file, select)
         }
     }
 
@@ -38,6 +42,8 @@ public struct KeyframeManifest: Sendable {
         public var file: String
         /// The file's path (relative to the manifest's folder, unless absolute).
         public var path: String
+        /// The row's `select` cell (nil: the caller's default).
+        public var select: String?
         /// How messages name the row: `MANIFEST line N (FILE)`.
         public var label: String
     }
@@ -54,9 +60,11 @@ public struct KeyframeManifest: Sendable {
     ///     keys.csv line 3, column 'progress': 'x' is not a number
     ///     keys.csv line 4, column 'file': empty file name
     ///     keys.csv line 5, column 'file': the file name contains a line break or control character
+    ///     keys.csv line 6, column 'select': the selection contains a line break or control character
     public static func entries(in table: CSVTable) throws(CSVError) -> [Entry] {
         try table.requireColumns(["progress", "file"])
         let progressColumn = try table.columnIndex("progress"), fileColumn = try table.columnIndex("file")
+        let selectColumn = table.header.contains("select") ? try table.columnIndex("select") : nil
         var rows: [Entry] = []
         for index in table.rows.indices {
             let file = String(table.string(row: index, column: fileColumn).trimmingWhitespace)
@@ -67,7 +75,15 @@ public struct KeyframeManifest: Sendable {
             guard !file.unicodeScalars.contains(where: isControl) else {
                 throw table.cellError(row: index, column: fileColumn, "the file name contains a line break or control character")
             }
-            rows.append(Entry(line: table.lineNumbers[index], progress: progress, file: file))
+            var select: String?
+            if let selectColumn {
+                let cell = String(table.string(row: index, column: selectColumn).trimmingWhitespace)
+                guard !cell.unicodeScalars.contains(where: isControl) else {
+                    throw table.cellError(row: index, column: selectColumn, "the selection contains a line break or control character")
+                }
+                if !cell.isEmpty { select = cell }
+            }
+            rows.append(Entry(line: table.lineNumbers[index], progress: progress, file: file, select: select))
         }
         return rows
     }
@@ -95,7 +111,8 @@ public struct KeyframeManifest: Sendable {
                 guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
                     throw table.cellError(row: index, column: fileColumn, "keyframe file '\(entry.file)' does not exist (looked for \(path))")
                 }
-                rows.append(Row(line: entry.line, progress: entry.progress, file: entry.file, path: path, label: label))
+                rows.append(Row(line: entry.line, progress: entry.progress, file: entry.file, path: path,
+                                select: entry.select, label: label))
             }
         } catch {
             throw .table(error)
@@ -108,14 +125,15 @@ public struct KeyframeManifest: Sendable {
         (self.manifest, self.rows) = (manifest, rows)
     }
 
-    /// Each row's keyframe: its target read as ``TargetOutline/init(contentsOfFile:sampleCount:orientation:)``
-    /// reads one, labelled with its row.
-    public func keyframes(sampleCount: Int? = nil,
+    /// Each row's keyframe: its target read as ``TargetOutline/init(contentsOfFile:selecting:sampleCount:orientation:)``
+    /// reads one, labelled with its row; a row's `select` cell replaces `selection.element`.
+    public func keyframes(selecting selection: TargetSelection = TargetSelection(), sampleCount: Int? = nil,
                           orientation: TargetOrientation? = nil) throws(KeyframeManifestError) -> [ProfileKeyframe] {
         var keyframes: [ProfileKeyframe] = []
         for row in rows {
             do throws(TargetFileError) {
-                let target = try TargetOutline(contentsOfFile: row.path, sampleCount: sampleCount, orientation: orientation)
+                let target = try TargetOutline(contentsOfFile: row.path, selecting: selection.selecting(element: row.select),
+                                               sampleCount: sampleCount, orientation: orientation)
                 keyframes.append(ProfileKeyframe(progress: row.progress, target: target, label: row.label))
             } catch {
                 throw .keyframe(label: row.label, error)

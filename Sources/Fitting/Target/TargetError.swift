@@ -6,13 +6,10 @@ import Geometry
 /// These are user-input errors (a file someone drew or exported), thrown by ``TargetOutline``'s
 /// initialisers; they never stop the process.
 public enum TargetError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The SVG document could not be scanned (malformed tag, not SVG at all).
+    /// The SVG document could not be read, or no single outline chosen from it: the
+    /// `Interchange.SVGReadError`'s line (line, element, reason; with several shapes drawn and
+    /// none selected, the first candidates listed).
     case invalidSVG(String)
-    /// The SVG document has no `<path>` element with a non-empty `d` attribute.
-    case noPath
-    /// The `<path>` (1-based line) carries a `transform`, or sits in a group that does: its
-    /// coordinates are not the drawn ones, and BezierTune does not apply transforms.
-    case transformed(line: Int)
     /// The path data could not be parsed.
     case invalidPathData(String)
     /// The path draws nothing (no segment), or only segments of zero length.
@@ -29,15 +26,13 @@ public enum TargetError: Error, Hashable, Sendable, CustomStringConvertible {
     case collinearPoints
     /// The outline's extent or length overflows a double (coordinates near ±1.8e308).
     case outlineTooLarge
+    /// More points than ``TargetOutline/maximumPointCount``.
+    case tooManyPoints(count: Int, maximum: Int)
 
     public var description: String {
         switch self {
         case .invalidSVG(let reason):
-            "not a readable SVG document: \(reason)"
-        case .noPath:
-            "the SVG document has no <path> element with path data (d attribute)"
-        case .transformed(let line):
-            "the <path> on line \(line) has a transform (on itself or an enclosing <g>); transforms are not applied, so its coordinates are not what is drawn — flatten the transform in the editor first"
+            reason
         case .invalidPathData(let reason):
             "invalid path data: \(reason)"
         case .emptyOutline:
@@ -52,6 +47,8 @@ public enum TargetError: Error, Hashable, Sendable, CustomStringConvertible {
             "every target point is the same point: the outline has no extent"
         case .collinearPoints:
             "the target points lie on one line: the outline encloses no area"
+        case .tooManyPoints(let count, let maximum):
+            "the target has \(count) points; at most \(maximum) are accepted (resample the outline to fewer points)"
         case .outlineTooLarge:
             "the target's size or length overflows a double (coordinates near ±1.8e308); scale the target down"
         }

@@ -1,6 +1,7 @@
 import DataFiles
 import Foundation
 import Geometry
+import Interchange
 
 /// Why a target file could not be read into a ``TargetOutline``: one line naming the file (and,
 /// for a CSV point list, the line and column).
@@ -12,12 +13,18 @@ public enum TargetFileError: Error, Equatable, Sendable, CustomStringConvertible
     case table(CSVError)
     /// The file was read but holds no outline that can be fitted; `file` as the caller named it.
     case target(file: String, TargetError)
+    /// A Lottie file (`.json`): not Lottie, a layer or frame that cannot be read (the
+    /// `LottieError` names the file as the caller named it, the layer and the JSON path), no
+    /// frame given, or an outline that is no target.
+    case lottie(file: String, TargetLottieError)
 
     public var description: String {
         switch self {
         case .file(let error): error.description
         case .table(let error): error.description
         case .target(let file, let error): "\(file): \(error.description)"
+        case .lottie(_, .layer(let error)): error.description
+        case .lottie(let file, let error): "\(file): \(error.description)"
         }
     }
 }
@@ -28,8 +35,12 @@ extension TargetOutline {
 
     /// The target in the file at `path` (relative paths from the current folder), in the format
     /// its name and text say (``TargetFormat/init(fileName:text:)``): a `.csv` file is a point
-    /// list (``points(in:orientation:)``, then ``init(points:resampledTo:)``), a `.svg` file or
-    /// text containing `<svg` an SVG document, anything else SVG path data.
+    /// list (``points(in:orientation:)``, then ``init(points:resampledTo:)``), a `.json` file a
+    /// Lottie animation (``init(lottie:selecting:sampleCount:orientation:)``, at
+    /// `selection.frame`), a `.svg` file or text containing `<svg` an SVG document
+    /// (``init(svgDocument:selecting:sampleCount:orientation:)``, the shape `selection.element`),
+    /// for another name, text that reads as CSV (``TargetFormat/init(fileName:text:)``) a point
+    /// list, anything else SVG path data.
     ///
     /// `sampleCount`: for a path, the number of points sampled uniformly by arc length (nil:
     /// ``defaultSampleCount``); for a point list, nil keeps the points as given and a count
@@ -38,14 +49,37 @@ extension TargetOutline {
     /// y-down, CSV y-up).
     ///
     /// Messages (``TargetFileError``) name the file as `path` gives it.
-    public init(contentsOfFile path: String, sampleCount: Int? = nil,
-                orientation: TargetOrientation? = nil) throws(TargetFileError) {
+    public init(contentsOfFile path: String, selecting selection: TargetSelection = TargetSelection(),
+                sampleCount: Int? = nil, orientation: TargetOrientation? = nil) throws(TargetFileError) {
         let url = URL(fileURLWithPath: path)
         let named = TargetFormat(fileName: path)
-        if named == .csvPoints {
+        // A file without a telling name is read once (it may be a pipe), and its text decides.
+        var text: String?
+        if named == nil {
+            do throws(FileReadError) {
+                text = try TextFile.read(url, kind: "target file")
+            } catch {
+                throw .file(error)
+            }
+        }
+        if named == .csvPoints || text.map({ TargetFormat(fileName: path, text: $0) }) == .csvPoints {
+            let table: CSVTable
+            do throws(CSVError) {
+                if let text {
+                    table = try CSVTable(parsing: text, source: path)
+                } else {
+                    table = try CSVTable(contentsOf: url)
+                }
+            } catch {
+                throw .table(error)
+            }
+            // Refused before the numbers are converted: the count alone decides.
+            guard table.rows.count <= Self.maximumPointCount else {
+                throw .target(file: path, .tooManyPoints(count: table.rows.count, maximum: Self.maximumPointCount))
+            }
             let points: [Point]
             do throws(CSVError) {
-                points = try Self.points(in: try CSVTable(contentsOf: url), orientation: orientation)
+                points = try Self.points(in: table, orientation: orientation)
             } catch {
                 throw .table(error)
             }
@@ -56,18 +90,34 @@ extension TargetOutline {
             }
             return
         }
-        let text: String
-        do throws(FileReadError) {
-            text = try TextFile.read(url, kind: named == .svgDocument ? "SVG file" : "target file")
-        } catch {
-            throw .file(error)
+        if text == nil {
+            do throws(FileReadError) {
+                text = try TextFile.read(url, kind: named == .svgDocument ? "SVG file" : named == .lottie ? "Lottie file" : "target file")
+            } catch {
+                throw .file(error)
+            }
         }
+        let document = text ?? ""
         let samples = sampleCount ?? Self.defaultSampleCount
+        if named == .lottie {
+            let animation: LottieDocument
+            do throws(LottieError) {
+                animation = try LottieDocument(parsing: Array(document.utf8), source: path)
+            } catch {
+                throw .lottie(file: path, .layer(error))
+            }
+            do throws(TargetLottieError) {
+                try self.init(lottie: animation, selecting: selection, sampleCount: samples, orientation: orientation)
+            } catch {
+                throw .lottie(file: path, error)
+            }
+            return
+        }
         do throws(TargetError) {
-            if TargetFormat(fileName: path, text: text) == .svgDocument {
-                try self.init(svgDocument: text, sampleCount: samples, orientation: orientation)
+            if TargetFormat(fileName: path, text: document) == .svgDocument {
+                try self.init(svgDocument: document, selecting: selection, sampleCount: samples, orientation: orientation)
             } else {
-                try self.init(pathData: text, sampleCount: samples, orientation: orientation)
+                try self.init(pathData: document, sampleCount: samples, orientation: orientation)
             }
         } catch {
             throw .target(file: path, error)

@@ -42,10 +42,19 @@ public struct TargetOutline: Sendable {
         return Point(b.width, b.height).length
     }
 
+    /// The most points a target may have, given or sampled: 2,000,000. A fit's cost and memory
+    /// grow with the points — about 1 s and 1 GB per million for a CSV target on one core of the
+    /// machine the project is measured on, reading included — and this keeps a typing slip
+    /// (`1e7` for `1e3`) from running for minutes and tens of gigabytes.
+    public static let maximumPointCount = 2_000_000
+
     /// A target from a list of points (model space), with the closed polygon through them as the
     /// outline. `resampledTo`, when given, replaces the points by that many points spaced
     /// uniformly by arc length along the polygon (the polygon stays the outline).
     public init(points given: [Point], resampledTo count: Int? = nil) throws(TargetError) {
+        for n in [given.count] + (count.map { [$0] } ?? []) where n > Self.maximumPointCount {
+            throw .tooManyPoints(count: n, maximum: Self.maximumPointCount)
+        }
         try Self.validate(given)
         let polygon = Path.polyline(given, closed: true)
         if let count {
@@ -65,6 +74,9 @@ public struct TargetOutline: Sendable {
     /// length along it (closed). The path must have exactly one subpath that draws.
     public init(path: Path, sampleCount: Int) throws(TargetError) {
         precondition(sampleCount >= 3, "TargetOutline: at least 3 samples")
+        guard sampleCount <= Self.maximumPointCount else {
+            throw .tooManyPoints(count: sampleCount, maximum: Self.maximumPointCount)
+        }
         let drawing = path.subpaths.filter { !$0.segments.isEmpty }
         guard !drawing.isEmpty else { throw .emptyOutline }
         guard drawing.count == 1 else { throw .severalSubpaths(drawing.count) }

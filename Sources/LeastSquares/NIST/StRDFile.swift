@@ -143,6 +143,12 @@ public enum StRDFile {
             for w in words.dropFirst() { x.append(try number(w, line: n, what: "predictor")) }
             predictors.append(x)
         }
+        // Nothing but blank lines may follow the declared data: a row beyond the range would
+        // otherwise be ignored while the run still scored full digits against NIST's values.
+        if dataRange.last < lines.count,
+           let extra = ((dataRange.last + 1)...lines.count).first(where: { !text($0).allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" } }) {
+            throw fail(extra, "a line after the data range (lines \(dataRange.first) to \(dataRange.last), line \(dataRange.line)): found \(quoted(extra)); the file's ranges must cover all its data")
+        }
 
         return StRDDataset(problem: problem, starts: starts, certifiedParameters: certified,
                            certifiedStandardDeviations: deviations,

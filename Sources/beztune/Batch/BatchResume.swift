@@ -11,6 +11,9 @@ import Foundation
 /// - the header is this run's,
 /// - the rows' leading fields are those of the batch's items, in order, each item with as many
 ///   rows as it should have,
+/// - every row is the one the checkpoint record beside the file (``CheckpointedCSV``) holds at
+///   its place (a file without a record — cut by hand, or from an older version — is not
+///   checked so),
 /// - and the last kept item, computed again with this run's options, gives the same rows (every
 ///   number within a relative 1e-6; the timing and effort columns `seconds`, `iterations`,
 ///   `evaluations` aside) — so a resume with other options that change the results (another
@@ -18,6 +21,22 @@ import Foundation
 /// A mismatch is a runtime error naming the file and line: resuming another batch would mix two
 /// results.
 enum BatchResume {
+    /// What a batch's rows depend on besides the options the last item's recomputation checks:
+    /// the header, the items' own fields, the shard's rows.
+    static func fingerprint(header: [String], items: [[String]], rows: Range<Int>) -> UInt64 {
+        var f = Fingerprint()
+        f.combine(UInt64(header.count))
+        for h in header { f.combine(h) }
+        f.combine(UInt64(items.count))
+        for item in items {
+            f.combine(UInt64(item.count))
+            for field in item { f.combine(field) }
+        }
+        f.combine(UInt64(rows.lowerBound))
+        f.combine(UInt64(rows.upperBound))
+        return f.value
+    }
+
     /// Columns whose values may differ between two runs of the same fit.
     static let unchecked: Set<String> = ["seconds", "iterations", "evaluations"]
 
@@ -28,6 +47,7 @@ enum BatchResume {
     /// an item — not something a checkpoint writes — is refused; `recompute(i)` gives the rows of
     /// item i (0-based within `items`) as this run computes them.
     static func rowsDone(in file: String, header: [String], items: [[String]], rowCount: ([String]) -> Int,
+                         csv: inout CheckpointedCSV,
                          recompute: (Int) throws(CLIError) -> [[CSVField]]) throws(CLIError)
         -> (rows: [[String]], items: Int) {
         guard FileManager.default.fileExists(atPath: file) else { return ([], 0) }
@@ -48,6 +68,9 @@ enum BatchResume {
                 : "it has \(table.header.count) columns, this batch writes \(header.count)"
             throw failure(1, "the header is not this batch's: \(detail) (same manifest, model and --free as before?)")
         }
+        // Every row against the record of the run that wrote them, when there is one.
+        _ = try csv.verify(table.rows, line: { table.lineNumbers[$0] })
+        for row in table.rows { csv.append(fields: row) }
         let keyCount = items.first?.count ?? 0
         var done = 0
         var index = 0

@@ -4,8 +4,8 @@ import Dispatch
 /// the rows finished so far, so an interruption costs at most that much work and `--resume`
 /// continues from there.
 ///
-/// Each checkpoint is a whole-file atomic write (``OutputFiles``): the file on disk is always a
-/// complete CSV of whole rows, never a truncated one. Rewriting grows with the file, so the
+/// Each checkpoint is a whole-file atomic write of the CSV and its record (``CheckpointedCSV``):
+/// the file on disk is always a complete CSV of whole rows, never a truncated one. Rewriting grows with the file, so the
 /// spacing between checkpoints is the requested interval or ten times the last write's duration,
 /// whichever is longer: at most about a tenth of the run goes to checkpoints, however large the
 /// grid.
@@ -20,12 +20,18 @@ struct CSVCheckpoint {
         spacing = interval
     }
 
-    /// Writes `text` to `file` when the spacing has passed since the last checkpoint (or the
-    /// start).
-    mutating func reached(text: String, file: String) throws(CLIError) {
+    /// Writes `text` and its record (``CheckpointedCSV``) when the spacing has passed since the
+    /// last checkpoint (or the start).
+    mutating func reached(text: String, to csv: CheckpointedCSV) throws(CLIError) {
+        try reached { () throws(CLIError) in try csv.write(text) }
+    }
+
+    /// Calls `write` (a checkpoint's writes) when the spacing has passed since the last
+    /// checkpoint (or the start).
+    mutating func reached(writing write: () throws(CLIError) -> Void) throws(CLIError) {
         let now = DispatchTime.now()
         guard Self.seconds(from: last, to: now) >= spacing else { return }
-        try OutputFiles.write(text, to: file)
+        try write()
         last = DispatchTime.now()
         spacing = Swift.max(interval, 10 * Self.seconds(from: now, to: last))
     }

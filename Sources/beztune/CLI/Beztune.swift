@@ -22,6 +22,7 @@ struct Beztune {
             Frames.command,
             Fit.command,
             FitProfile.command,
+            Export.command,
         ]
     }
 

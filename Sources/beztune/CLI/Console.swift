@@ -1,18 +1,69 @@
+import DataFiles
 import Foundation
 
 /// Where a command writes its standard output and its diagnostics. The real console writes to the
-/// process's stdout and stderr; tests can pass closures that collect the text.
+/// process's stdout and stderr, checking every write; tests can pass closures that collect the
+/// text.
 struct Console: Sendable {
     var writeOutput: @Sendable (String) -> Void
     var writeError: @Sendable (String) -> Void
+    /// The first write to standard output or standard error that failed, if any.
+    var failure: @Sendable () -> StreamWriteError? = { nil }
 
-    static let standard = Console(
-        writeOutput: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
-        writeError: { text in FileHandle.standardError.write(Data(text.utf8)) })
+    /// The process's standard output and standard error. A failed write (a closed stream, a
+    /// broken pipe, a full disk) is remembered (``failure``), never a trap; after it, that stream
+    /// takes no more writes.
+    static var standard: Console {
+        let streams = CheckedStreams()
+        return Console(writeOutput: { streams.write($0, to: 1) }, writeError: { streams.write($0, to: 2) },
+                       failure: { streams.firstFailure })
+    }
 
     /// Writes `text` and a line break to standard output.
     func print(_ text: String) { writeOutput(text.hasSuffix("\n") ? text : text + "\n") }
 
     /// Writes one diagnostic line to standard error.
     func printError(_ text: String) { writeError(text.hasSuffix("\n") ? text : text + "\n") }
+
+    /// The exit status of a run of `command` that ended with `status`, given the writes that
+    /// failed: a broken pipe on standard output ends the process by SIGPIPE, silently, as a
+    /// filter's reader expects (status 141) — unless SIGPIPE was ignored when beztune started;
+    /// any other failed write to standard output is reported on standard error (one line) and
+    /// makes the status 1; a failed write to standard error makes a successful run's status 1.
+    func exitStatus(_ status: Int32, command: String?) -> Int32 {
+        guard let failure = failure() else { return status }
+        // A failed run has reported its error already (one line); a run that succeeded but for
+        // this write reports it now.
+        if failure.descriptor == 1 && status == 0 {
+            if failure.isBrokenPipe && StandardStreams.brokenPipeExitsQuietly { StandardStreams.endByBrokenPipe() }
+            printError("beztune\(command.map { " \($0)" } ?? ""): \(failure.description)")
+        }
+        return status == 0 ? 1 : status
+    }
+}
+
+/// Standard output and standard error with every write checked (``StandardStreams/write(_:to:)``)
+/// and the first failure kept.
+private final class CheckedStreams: @unchecked Sendable {
+    private let lock = NSLock()
+    private var failures: [Int32: StreamWriteError] = [:]
+    private var first: StreamWriteError?
+
+    var firstFailure: StreamWriteError? {
+        lock.lock()
+        defer { lock.unlock() }
+        return first
+    }
+
+    func write(_ text: String, to fd: Int32) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard failures[fd] == nil else { return }
+        do throws(StreamWriteError) {
+            try StandardStreams.write(text, to: fd)
+        } catch {
+            failures[fd] = error
+            if first == nil { first = error }
+        }
+    }
 }

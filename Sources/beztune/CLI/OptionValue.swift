@@ -8,8 +8,29 @@ enum OptionValue {
     /// The text as given.
     static func text(_ text: String) -> String { text }
 
+    /// Refuses a value holding a number written in hexadecimal (`0x10`, `-0x1p-3`, the `0x2` of
+    /// `1/0x2` or `cubic-bezier(0x1,…)`), which Swift's `Double(_:)` would read: numbers are
+    /// decimal everywhere — in option values as in CSV cells (`DecimalNumber`) — so that a value
+    /// means the same wherever it is written. Each run of letters, digits and dots is a word;
+    /// a word that starts `0x` or `0X` is a hexadecimal number (with its binary exponent's sign).
+    static func refuseHexadecimal(_ text: some StringProtocol) throws(OptionValueError) {
+        var word = ""
+        for c in text + " " {
+            if c.isLetter || c.isNumber || c == "." || c == "_"
+                || ((c == "+" || c == "-") && (word.hasSuffix("p") || word.hasSuffix("P")) && DecimalNumber.isHexadecimal(word)) {
+                word.append(c)  // the exponent's sign of 0x1p-3 too
+            } else {
+                if DecimalNumber.isHexadecimal(word) {
+                    throw OptionValueError("\(MessageText.quoted(word)) \(DecimalNumber.hexadecimalReason)")
+                }
+                word = ""
+            }
+        }
+    }
+
     /// A finite number.
     static func number(_ text: String) throws(OptionValueError) -> Double {
+        try refuseHexadecimal(text)
         guard let value = Double(text.trimmingWhitespace) else { throw OptionValueError("expected a number") }
         guard value.isFinite else { throw OptionValueError("expected a finite number") }
         return value
@@ -25,6 +46,7 @@ enum OptionValue {
     /// A finite number ≥ 0, described by `what` (`a number`, `seconds`).
     static func nonNegative(_ what: String) -> (String) throws(OptionValueError) -> Double {
         { text throws(OptionValueError) in
+            try refuseHexadecimal(text)
             guard let value = Double(text.trimmingWhitespace), value.isFinite, value >= 0 else {
                 throw OptionValueError("expected \(what) ≥ 0")
             }
@@ -34,6 +56,7 @@ enum OptionValue {
 
     /// A number in [0, 1] (a progress).
     static func unitInterval(_ text: String) throws(OptionValueError) -> Double {
+        try refuseHexadecimal(text)
         guard let p = Double(text.trimmingWhitespace), p >= 0, p <= 1 else {
             throw OptionValueError("expected a number in [0, 1]")
         }

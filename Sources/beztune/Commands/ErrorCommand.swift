@@ -45,6 +45,7 @@ enum ErrorCommand {
     static var command: Command { Command(declaration, run: run) }
 
     static func run(_ options: Options, console: Console) throws(CLIError) {
+        let outputs = try RunOutputs(files: [options.csv], console: console)
         let columns = try ErrorColumns(radius: options.radius, sx: options.sx, sy: options.sy)
         let n = options.segments
         let header = columns.header
@@ -55,7 +56,8 @@ enum ErrorCommand {
             csv.appendRow(columns.fields(report, segments: n) + [.text(h.text)])
             table.append([h.text] + columns.displayed(report, segments: n))
         }
-        if let file = options.csv { try OutputFiles.write(csv.text, to: file) }
-        console.writeOutput(TextTable.render(header: ["k_input"] + header, rows: table))
+        try outputs.stage(csv.text, for: options.csv)
+        outputs.write(TextTable.render(header: ["k_input"] + header, rows: table))
+        try outputs.commit()
     }
 }

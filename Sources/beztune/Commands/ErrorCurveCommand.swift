@@ -42,6 +42,7 @@ enum ErrorCurveCommand {
 
     static func run(_ options: Options, console: Console) throws(CLIError) {
         let (segments, samples) = (options.segments, options.samples)
+        let outputs = try RunOutputs(files: [options.png, options.csv], console: console)
         let arc = CircularArc(segments: segments, handle: options.handle.value(segments: segments))
         var csv = CSVWriter(header: ["t", "angle_deg", "radial_error"])
         var curve: [Point] = []
@@ -62,12 +63,13 @@ enum ErrorCurveCommand {
             } catch {
                 throw .runtime(error)
             }
-            try OutputFiles.write(data, to: png)
+            try outputs.stage(data, for: png)
         }
         if let file = options.csv {
-            try OutputFiles.write(csv.text, to: file)
+            try outputs.stage(csv.text, for: file)
         } else {
-            console.writeOutput(csv.text)
+            outputs.write(csv.text)
         }
+        try outputs.commit()
     }
 }

@@ -1,18 +1,42 @@
+import DataFiles
 import Fitting
+import Foundation
+import Interchange
 
 /// Reading the targets of `beztune fit` and `fit-profile` with the options that shape them
-/// (`--samples`, `--y-up`/`--y-down`): a file (SVG document, CSV point list or SVG path data,
-/// read by `TargetOutline(contentsOfFile:)`) or `--path` data, into a `TargetOutline` in model
+/// (`--samples`, `--y-up`/`--y-down`, `--select`, `--layer`, `--frame`): a file (SVG document,
+/// Lottie animation, CSV point list or SVG path data, read by `TargetOutline(contentsOfFile:)`)
+/// or `--path` data, into a `TargetOutline` in model
 /// space. A target that cannot be read is a runtime failure naming the file (or `--path`).
 extension FitArguments {
-    /// The target in `file`: `.svg` (or text containing `<svg`) is an SVG document, `.csv` a point
-    /// list, anything else SVG path data.
-    func target(file: String) throws(CLIError) -> TargetOutline {
+    /// The target in `file`: `.svg` (or text containing `<svg`) is an SVG document, `.json` a
+    /// Lottie animation, `.csv` a point list, anything else SVG path data.
+    ///
+    /// `select` (a manifest row's `select` cell) replaces `--select`. A Lottie layer that does not
+    /// exist or must be chosen, and a frame outside the layer's frames, are usage errors (the
+    /// options `--layer`/`--frame` are at fault); everything else about a file is a runtime error.
+    func target(file: String, select: String? = nil) throws(CLIError) -> TargetOutline {
+        // Only a .json name is looked at twice: a pipe (--target <(…)) is read once.
+        if TargetFormat(fileName: file) == .lottie { try Self.refuseAnimationDocument(file) }
         do throws(TargetFileError) {
-            return try TargetOutline(contentsOfFile: file, sampleCount: samples, orientation: orientation)
+            return try TargetOutline(contentsOfFile: file, selecting: selection.selecting(element: select),
+                                     sampleCount: samples, orientation: orientation)
         } catch {
+            if case .lottie(_, .layer(let lottie)) = error, [.noSuchLayer, .layerChoiceNeeded, .frameOutOfRange].contains(lottie.kind) {
+                throw .usage(error)
+            }
             throw .runtime(error)
         }
+    }
+
+    /// Refuses BezierTune's own document (`export --format json`, ``AnimationDocument``) as a
+    /// target with one line saying how to get an outline from it. Other files (any that cannot
+    /// be read, too) go on to the target reader and its messages.
+    static func refuseAnimationDocument(_ file: String) throws(CLIError) {
+        guard let text = try? TextFile.read(URL(fileURLWithPath: file)),
+              text.drop(while: { $0.isWhitespace }).first == "{",
+              let json = try? JSONReader().parse(text), AnimationDocument.isDocument(json) else { return }
+        throw .runtime("\(file): a BezierTune animation document (beztune export --format json), not a target outline; write its outline with 'beztune export --document \(file) --format svg --out FILE.svg' and fit that")
     }
 
     /// The target given as `--path` data.

@@ -22,6 +22,12 @@ struct FitChoices {
     var yUp = false
     var yDown = false
     var repeats = 1
+    /// `--serial`: the nearest-point searches on the calling thread only.
+    var serial = false
+    /// `--select ID|N`, `--layer NAME|N`, `--frame F`: which outline of a design file.
+    var select: String?
+    var layer: String?
+    var frame: Double?
 
     static let losses = ["trivial", "huber", "soft-l1", "cauchy", "arctan"]
 
@@ -42,6 +48,7 @@ struct ParameterBound: Equatable {
     var upper: Double
 
     static func parse(_ text: String) throws(OptionValueError) -> ParameterBound {
+        try OptionValue.refuseHexadecimal(text)
         let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
         let range = parts.count == 2 ? parts[1].split(separator: ":", omittingEmptySubsequences: false) : []
         let name = String(parts[0].trimmingWhitespace)
@@ -66,6 +73,9 @@ struct FitArguments {
     var yUp: Bool
     var yDown: Bool
     var repeats: Int
+    /// The outline of an SVG document or Lottie file that is the target (a manifest row's
+    /// `select` cell replaces `element`).
+    var selection: TargetSelection
 
     init(_ choices: FitChoices) throws(CLIError) {
         let model = choices.model
@@ -96,11 +106,13 @@ struct FitArguments {
         options.seed = choices.seed
         if let w = choices.symmetric { options.symmetricWeight = w }
         if let n = choices.maxEvaluations { options.maxEvaluations = n }
+        options.parallel = !choices.serial
         self.options = options
         samples = choices.samples
         yUp = choices.yUp
         yDown = choices.yDown
         repeats = choices.repeats
+        selection = TargetSelection(element: choices.select, layer: choices.layer, frame: choices.frame)
     }
 
     /// The options for a target of size `size` (the default loss scale is relative to it).
@@ -121,10 +133,28 @@ struct FitArguments {
     }
 
     /// One fit of `target` (the fastest of `--repeat` runs), fit errors as runtime failures.
-    func fit(_ target: TargetOutline) throws(CLIError) -> OutlineFit {
+    /// Fits `target`; with `console`, a fit that runs over a second reports its stage on
+    /// standard error about once a second (`beztune fit: hausdorff 40% (2.1 s)`, `beztune fit: solving (1.0 s)`).
+    func fit(_ target: TargetOutline, console: Console? = nil) throws(CLIError) -> OutlineFit {
         let fitter = OutlineFitter(options: options(forSize: target.size))
+        let clock = ContinuousClock()
+        let start = clock.now
+        var lastReport = start
+        let report: ((FitProgress) -> Void)? = console.map { console in
+            { progress in
+                let now = clock.now
+                guard now - start >= .seconds(1), now - lastReport >= .seconds(1) else { return }
+                lastReport = now
+                let elapsed = now - start
+                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+                // The solve's fraction is of the whole evaluation budget, which a converging fit
+                // never uses up: it would read as stuck near 0 %, so it is left out.
+                let done = progress.stage == .solving ? "" : " \(Int(100 * progress.fraction))%"
+                console.printError("beztune fit: \(progress.stage.rawValue)\(done) (\(String(format: "%.1f", seconds)) s)")
+            }
+        }
         do throws(FitError) {
-            var best = try fitter.fit(target, setup: setup)
+            var best = try fitter.fit(target, setup: setup, progress: report)
             if repeats > 1 {
                 var timing = fitter
                 timing.options.computeComparison = false

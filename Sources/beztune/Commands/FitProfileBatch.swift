@@ -9,7 +9,8 @@ import _Support
 /// its reason in `message`; the batch goes on.
 enum FitProfileBatch {
     /// The summary's columns after the list's own.
-    static let columns = ["profile"] + FitProfileReport.timingColumns + FitProfileReport.timingExtras + ["message"]
+    static let columns = ["profile"] + FitProfileReport.timingColumns + FitProfileReport.timingExtras
+        + PlatformSpringColumns.names + ["message"]
 
     static func run(list: String, _ settings: FitProfileSettings, out: String, csvFile: String?, batch: BatchOptions,
                     console: Console) throws(CLIError) {
@@ -35,10 +36,17 @@ enum FitProfileBatch {
             names.append(name)
         }
 
-        if let csvFile { try OutputFiles.checkWritable(csvFile) }
         var csv = CSVWriter(header: table.header + columns)
         let rows = batch.shard.range(of: table.rows.count)
+        var checkpointed = csvFile.map {
+            CheckpointedCSV(file: $0, fingerprint: BatchResume.fingerprint(header: table.header + columns,
+                                                                           items: rows.map { table.rows[$0] + [names[$0]] }, rows: rows))
+        }
+        let run = try RunOutputs(files: checkpointed?.outputs ?? [nil], inputs: [list] + table.rows.map {
+            manifestList.path(of: String($0[manifestColumn].trimmingWhitespace))
+        }, console: console)
         let blank = [CSVField](repeating: .empty, count: FitProfileReport.timingColumns.count + FitProfileReport.timingExtras.count - 1)
+        let blankSprings = [CSVField](repeating: .empty, count: PlatformSpringColumns.names.count)
 
         /// List row `index`'s profile (nil when it could not be fitted) and its summary rows.
         func profile(_ index: Int) -> (outputs: FitProfileOutputs?, rows: [[CSVField]]) {
@@ -48,51 +56,59 @@ enum FitProfileBatch {
                 let outputs = try FitProfileOutputs(manifest: manifestList.path(of: manifest), settings)
                 return (outputs, try Self.rows(of: outputs.timingCSV).map { passed + $0.map(CSVField.text) + [.empty] })
             } catch {
-                return (nil, [passed + blank + [.text("error"), .text(error.message.oneLine)]])
+                return (nil, [passed + blank + [.text("error")] + blankSprings + [.text(error.message.oneLine)]])
             }
         }
 
         var failed = 0
         var first = rows.lowerBound
-        if batch.resume, let csvFile {
+        if batch.resume, let csvFile, var resumed = checkpointed {
             // A fitted profile has one row per free parameter and method; a failed one, one row.
-            let status = table.header.count + columns.count - 2
+            let status = table.header.count + columns.count - 2 - PlatformSpringColumns.names.count
             let perProfile = settings.fit.setup.freeCount * (settings.joint ? 2 : 1)
             let kept = try BatchResume.rowsDone(in: csvFile, header: table.header + columns,
                                                 items: rows.map { table.rows[$0] + [names[$0]] },
                                                 rowCount: { $0.count > status && $0[status] == "error" ? 1 : perProfile },
+                                                csv: &resumed,
                                                 recompute: { profile(rows.lowerBound + $0).rows })
+            checkpointed = resumed
             for row in kept.rows { csv.appendRow(row.map(CSVField.text)) }
             first += kept.items
             if kept.items > 0 { console.printError("fit-profile: resuming after \(kept.items) of \(rows.count) profiles already in \(csvFile)") }
         }
-        let outFolder = try OutputFiles.folder(out)
         var checkpoint = CSVCheckpoint(interval: batch.checkpoint)
         for index in first..<rows.upperBound {
             console.printError("fit-profile \(index - rows.lowerBound + 1)/\(rows.count): \(names[index])")
+            try run.checkStreams()
             var (outputs, summary) = profile(index)
             if let fitted = outputs {
                 do throws(CLIError) {
-                    try fitted.write(to: outFolder.appendingPathComponent(names[index]).path)
+                    let manifest = manifestList.path(of: String(table.rows[index][manifestColumn].trimmingWhitespace))
+                    try fitted.write(to: FolderOutput.join(out, names[index]), inputs: [list, manifest], console: console)
                     for warning in fitted.warnings { console.printError("beztune fit-profile: \(names[index]): warning: \(warning)") }
                 } catch {
                     let passed = table.rows[index].map(CSVField.text) + [.text(names[index])]
-                    summary = [passed + blank + [.text("error"), .text(error.message.oneLine)]]
+                    summary = [passed + blank + [.text("error")] + blankSprings + [.text(error.message.oneLine)]]
                     outputs = nil
                 }
             }
             if outputs == nil { failed += 1 }
-            for row in summary { csv.appendRow(row) }
-            if let csvFile, index + 1 < rows.upperBound { try checkpoint.reached(text: csv.text, file: csvFile) }
+            for row in summary {
+                csv.appendRow(row)
+                checkpointed?.append(row)
+            }
+            if let checkpointed, index + 1 < rows.upperBound { try checkpoint.reached(text: csv.text, to: checkpointed) }
         }
-        if let csvFile {
-            try OutputFiles.write(csv.text, to: csvFile)
+        if let csvFile, let checkpointed {
+            try checkpointed.stage(csv.text, in: run)
             let ran = rows.upperBound - first
-            console.print("fitted \(ran - failed) of \(ran) profiles into \(out)\(first > rows.lowerBound ? " (\(first - rows.lowerBound) kept from before)" : ""); wrote \(csvFile)")
+            run.print("fitted \(ran - failed) of \(ran) profiles into \(out)\(first > rows.lowerBound ? " (\(first - rows.lowerBound) kept from before)" : ""); wrote \(csvFile)")
         } else {
-            console.writeOutput(csv.text)
+            run.write(csv.text)
         }
         if failed > 0 { console.printError("beztune fit-profile: \(failed) of \(rows.upperBound - first) profiles could not be fitted (status error)") }
+        try run.commit()
+        checkpointed?.finish()
     }
 
     /// The data rows of a `timing.csv` text, fields as written.

@@ -15,10 +15,19 @@ enum FitProfileManifest {
     }
 
     /// Each row's keyframe: its target read as `beztune fit` reads one (SVG, CSV points, path
-    /// data, with `--samples` and `--y-up`/`--y-down`), labelled with its row.
+    /// data, with `--samples`, `--y-up`/`--y-down` and the row's `select` cell, else `--select`;
+    /// BezierTune's own document refused),
+    /// labelled with its row.
     static func keyframes(_ manifest: KeyframeManifest, _ fit: FitArguments) throws(CLIError) -> [ProfileKeyframe] {
+        for row in manifest.rows where TargetFormat(fileName: row.path) == .lottie {
+            do throws(CLIError) {
+                try FitArguments.refuseAnimationDocument(row.path)
+            } catch {
+                throw .runtime("\(manifest.manifest) line \(row.line): \(error.message)")
+            }
+        }
         do throws(KeyframeManifestError) {
-            return try manifest.keyframes(sampleCount: fit.samples, orientation: fit.orientation)
+            return try manifest.keyframes(selecting: fit.selection, sampleCount: fit.samples, orientation: fit.orientation)
         } catch {
             throw .runtime(error)
         }

@@ -1,5 +1,7 @@
 import DataFiles
+import Deform
 import Fitting
+import Geometry
 import Foundation
 
 /// The tables `beztune fit-profile` writes: `profile.csv` (per keyframe), `timing.csv` (per
@@ -10,9 +12,11 @@ enum FitProfileReport {
     static let timingExtras = ["method", "start_stderr", "end_stderr", "x1_stderr", "y1_stderr", "x2_stderr", "y2_stderr",
                                "omega_stderr", "zeta_stderr", "v0_stderr", "reduced_chi2", "distance_rms", "status"]
 
-    /// `timing.csv`: one row per free parameter and method (two-stage first, then joint).
-    static func timing(_ fit: ProfileFit) -> String {
-        var csv = CSVWriter(header: timingColumns + timingExtras)
+    /// `timing.csv`: one row per free parameter and method (two-stage first, then joint); a
+    /// spring row also in platform terms for an animation of `duration` seconds
+    /// (``PlatformSpringColumns``, empty for other timings).
+    static func timing(_ fit: ProfileFit, duration: Double) -> String {
+        var csv = CSVWriter(header: timingColumns + timingExtras + PlatformSpringColumns.names)
         let names = ["x1", "y1", "x2", "y2", "omega", "zeta", "v0"]
         for method in TrajectoryFit.Method.allCases {
             guard let fits = fit.trajectories(method) else { continue }
@@ -33,6 +37,7 @@ enum FitProfileReport {
                 row.append(t.reducedChiSquare.map(CSVField.double) ?? .empty)
                 row.append(.double(distance))
                 row.append(t.status.map { .text($0.rawValue) } ?? .empty)
+                row += PlatformSpringColumns.fields(trajectory.timingFunction, duration: duration)
                 csv.appendRow(row)
             }
         }
@@ -68,8 +73,9 @@ enum FitProfileReport {
         return csv.text
     }
 
-    /// The summary printed on standard output: one line per parameter and method.
-    static func table(_ fit: ProfileFit) -> String {
+    /// The summary printed on standard output: one line per parameter and method, then for
+    /// spring timings the springs in platform terms over `duration` seconds.
+    static func table(_ fit: ProfileFit, duration: Double) -> String {
         var rows: [[String]] = []
         for method in TrajectoryFit.Method.allCases {
             guard let fits = fit.trajectories(method) else { continue }
@@ -91,6 +97,17 @@ enum FitProfileReport {
             pairs += [("joint_rms", FitReport.format(joint.rms)), ("joint_status", joint.status.rawValue)]
         }
         text += "\n" + TextTable.keyValue(pairs)
+        var springs: [[String]] = []
+        for method in TrajectoryFit.Method.allCases {
+            for t in fit.trajectories(method) ?? [] {
+                guard let values = PlatformSpringColumns.values(t.trajectory.timingFunction, duration: duration) else { continue }
+                springs.append([t.parameter, method.rawValue] + values.map { FitReport.format($0, digits: 6) })
+            }
+        }
+        if !springs.isEmpty {
+            text += "\nsprings over \(ShortestDecimal.format(duration)) s (--duration):\n"
+            text += TextTable.render(header: ["parameter", "method"] + PlatformSpringColumns.names.dropFirst(), rows: springs)
+        }
         return text
     }
 }

@@ -84,8 +84,8 @@ enum FitReport {
         var frame = Frame(width: width, height: height)
         frame.grid = true
         frame.layers = [
-            .shape(target.outline, ShapeStyle(fill: nil, stroke: Color.gray, width: 1, dash: [4, 3])),
-            .shape(fit.path, ShapeStyle(fill: Color.palette[0].withAlpha(0.12), stroke: Color.palette[0], width: 2)),
+            .shape(target.outline, ShapeStyle(fill: nil, stroke: Color.gray, width: 1, dash: [4, 3], id: "target")),
+            .shape(fit.path, ShapeStyle(fill: Color.palette[0].withAlpha(0.12), stroke: Color.palette[0], width: 2, id: "fit")),
             .guides(fit.path, Color.palette[0]),
             .points(target.points, Color.palette[1], radius: 1.6),
         ]

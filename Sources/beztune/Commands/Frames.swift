@@ -1,7 +1,9 @@
 import DataFiles
 import Deform
 import Foundation
+import Fitting
 import Geometry
+import Interchange
 import Render
 import _Support
 
@@ -9,7 +11,10 @@ import _Support
 /// a CSV of every parameter per frame, and a contact sheet.
 enum Frames {
     struct Options: CommandOptions {
-        var model: any DeformModel = BallModel()  // required
+        var model: (any DeformModel)?
+        var profileDir: String?
+        var document: String?
+        var method: TrajectoryFit.Method?
         var from = 0.0
         var to = 1.0
         var count = 30
@@ -28,8 +33,16 @@ enum Frames {
             name: "frames",
             abstract: "Render a model frame by frame over a progress range: frames, frames.csv and a contact sheet.",
             options: [
-                .value(\.model, "model", "MODEL", required: true, help: "The model to draw (see 'beztune model --list').",
+                .value(\.model, "model", "MODEL", help: "The model to draw (see 'beztune model --list').",
                        parse: ModelArguments.model),
+                .value(\.profileDir, "profile-dir", "DIR",
+                       help: "Replay a 'beztune fit-profile' output folder: each parameter on its own fitted timing.",
+                       parse: OptionValue.text),
+                .value(\.document, "document", "FILE",
+                       help: "Play BezierTune's own document (an 'export --format json' file).", parse: OptionValue.text),
+                .value(\.method, "method", "METHOD", usageValue: "two-stage|joint",
+                       help: "With --profile-dir: the trajectories replayed, two-stage or joint (default joint when timing.csv has it).",
+                       parse: OptionValue.choice(of: TrajectoryFit.Method.self)),
                 .value(\.from, "from", "P", help: "First progress, in [0, 1] (default 0).", parse: OptionValue.unitInterval),
                 .value(\.to, "to", "P", help: "Last progress, in [0, 1] (default 1).", parse: OptionValue.unitInterval),
                 .value(\.count, "count", "N", help: "Number of frames, 1…10000 (default 30); evenly spaced in progress, ends included.",
@@ -37,7 +50,7 @@ enum Frames {
                 .value(\.out, "out", "DIR", required: true, help: "Output folder, created when missing.", parse: OptionValue.text),
                 .flag(\.guides, "guides", help: "Draw anchors (filled), control points (hollow) and handles."),
                 .value(\.size, "size", "WxH", help: "Frame size in pixels (default 640x640; each side 16…16384).", parse: ImageSize.parse),
-                .value(\.format, "format", "FORMAT", usageValue: "png|svg", help: "Frame files as 'png' (default) or 'svg'.",
+                .value(\.format, "format", "FORMAT", usageValue: "png|svg", help: "Frame files as 'png' (default) or 'svg' (the model's outline is the element 'outline', a scene's parts 'part-1', …: 'beztune fit --target frame_0000.svg --select outline' reads it back).",
                        parse: OptionValue.choice(of: ImageFormat.self)),
                 ModelArguments.setOption(\.set, model: { $0.model },
                                          help: "End value (at progress 1) of a parameter; for a scene, the target of its track or its value throughout; repeatable."),
@@ -47,39 +60,87 @@ enum Frames {
                 .flag(\.gif, "gif", help: "Also assemble frames.gif with ffmpeg (must be on PATH)."),
                 .flag(\.mp4, "mp4", help: "Also assemble frames.mp4 with ffmpeg (must be on PATH)."),
             ],
+            rules: [
+                .exclusive(["model", "profile-dir", "document"], required: true, noun: "what to draw"),
+                .excludes(["set", "timing"], option: "profile-dir", reason: "the folder holds the values and timings"),
+                .excludes(["set", "timing"], option: "document", reason: "the document holds the values and timings"),
+                .requires(["method"], option: "profile-dir", reason: "a fitted profile's trajectories"),
+            ],
             discussion: """
                 Writes DIR/frame_0000.png … (or .svg), DIR/frames.csv (columns frame, progress, then
                 every parameter's value) and DIR/contact.png (all frames on one sheet). Every frame
                 shares one view box — the union of all frames' shapes — so the motion is visible.
-                Model space is y-up and is drawn upright. A scene (see 'beztune model --help') plays
+                Model space is y-up and is drawn upright. DIR/.beztune-outputs records the files
+                written: a later run replaces or removes only those (a file of yours named like a
+                frame is refused, before any work), and a failed or interrupted run leaves DIR as it
+                was. A scene (see 'beztune model --help') plays
                 the seed's own timeline; its parts are drawn one by one, regions filled and lines
                 (line segments, partly drawn borders) stroked only, parts of zero size not at all.
 
+                --profile-dir DIR replays a fitted profile (DIR/settings.csv, timing.csv,
+                profile.csv from 'beztune fit-profile'): every free parameter on its own fitted
+                trajectory — the joint fit's when timing.csv has it, else the two-stage one
+                (--method chooses) — the held ones at their values, the pose applied; at each
+                keyframe's progress the frame's parameters are profile.csv's NAME_timing (or
+                NAME_joint) values. --document FILE plays an 'export --format json' document.
+
                 Example: beztune frames --model ball --set yFactor=0.8 --set topYFactor=0.6 --timing easeInEaseOut --count 12 --guides --out frames
                 Example: beztune frames --model loading --count 60 --out loading
+                Example: beztune frames --profile-dir profile --count 9 --out replay
                 """)
     }
 
     static var command: Command { Command(declaration, run: run) }
 
     static func run(_ options: Options, console: Console) throws(CLIError) {
-        let model = options.model
         let (from, to, count, outPath, format) = (options.from, options.to, options.count, options.out, options.format)
         let (width, height) = (options.size.width, options.size.height)
-        let profile = try ModelArguments.profile(model, set: options.set, timing: options.timing)
+        // What is drawn: the model's parameters at each progress.
+        let model: any DeformModel
+        let parametersAt: (Double) throws(CLIError) -> ParameterVector
+        let labelled: [Int]
+        if let named = options.model {
+            let (posed, set) = try ModelArguments.posed(named, set: options.set)
+            let profile = try ModelArguments.profile(posed, set: set, timing: options.timing)
+            model = posed
+            parametersAt = { p throws(CLIError) in
+                do throws(ModelInputError) {
+                    return try profile.parameters(at: p)
+                } catch {
+                    throw .usage(error)
+                }
+            }
+            // Label the parameters the user set, in the order given.
+            labelled = set.compactMap { profile.base.names.firstIndex(of: $0.name) }
+        } else {
+            let animation = if let folder = options.profileDir {
+                try AnimationInputs.profile(folder, method: options.method, duration: nil)
+            } else {
+                try AnimationInputs.document(options.document ?? "", duration: nil)
+            }
+            model = animation.model
+            parametersAt = { p in animation.parameters(at: p) }
+            labelled = animation.profile.tracks.indices.filter { animation.profile.tracks[$0] != nil }
+        }
+        let names = model.parameters.map(\.name)
         let assemble = [("gif", options.gif), ("mp4", options.mp4)].filter(\.1).map(\.0)
+        if !assemble.isEmpty && format != .png { throw .usage("--gif/--mp4 need --format png") }
         let ffmpeg = assemble.isEmpty ? nil : try findFFmpeg()
+        // The folder is planned before any work: our record of the last run's files says which
+        // names may be replaced (a user's frame_0042.png is refused, never overwritten) and
+        // which of them this run no longer writes (removed when it commits).
+        let fileNames = (0..<count).map { FrameFiles.frameName($0, format) } + ["contact.png", "frames.csv"]
+            + assemble.map { "frames.\($0)" }
+        let folder = try RunOutputs.folder(outPath, names: fileNames)
+        let outputs = try RunOutputs(files: [], folders: [folder], inputs: [options.document] + (options.profileDir.map(ProfileFolder.files(in:)) ?? []),
+                                     console: console)
 
         // Everything is computed before the first file is written.
         var parameters: [ParameterVector] = []
         var progresses: [Double] = []
         for i in 0..<count {
             let p = count == 1 ? from : from + (to - from) * Double(i) / Double(count - 1)
-            do throws(ModelInputError) {
-                parameters.append(try profile.parameters(at: min(1, max(0, p))))
-            } catch {
-                throw .usage(error)
-            }
+            parameters.append(try parametersAt(min(1, max(0, p))))
             progresses.append(p)
         }
         let paths = parameters.map { model.path(parameters: $0) }
@@ -89,14 +150,12 @@ enum Frames {
         if options.guides {
             for p in paths { for q in p.points { view?.formUnion(with: q) } }
         }
-        // Label the parameters the user set, in the order given.
-        let changed = options.set.compactMap { profile.base.names.firstIndex(of: $0.name) }
         let frames: [Frame] = paths.indices.map { i in
             var f = Frame(width: width, height: height, layers: shapeLayers(model, paths[i]))
             if options.guides { f.layers.append(.guides(paths[i], Color.palette[1])) }
             f.layers.append(.label("\(model.name)  frame \(i + 1)/\(count)  progress \(FrameFiles.format4(progresses[i]))"))
-            for j in changed.prefix(4) {
-                f.layers.append(.label("\(profile.base.names[j]) = \(FrameFiles.format4(parameters[i].value(at: j)))"))
+            for j in labelled.prefix(4) {
+                f.layers.append(.label("\(names[j]) = \(FrameFiles.format4(parameters[i].value(at: j)))"))
             }
             f.viewBox = view
             return f
@@ -109,37 +168,40 @@ enum Frames {
             throw .runtime(error)
         }
 
-        let folder = try OutputFiles.folder(outPath)
         for (i, data) in encoded.dropLast().enumerated() {
-            try OutputFiles.write(data, to: folder.appendingPathComponent(FrameFiles.frameName(i, format)).path)
+            try outputs.stage(data, for: folder.path(of: FrameFiles.frameName(i, format)))
         }
-        try OutputFiles.write(encoded[encoded.count - 1], to: folder.appendingPathComponent("contact.png").path)
-        FrameFiles.removeStaleFrames(in: folder, keeping: encoded.count - 1)
-        var csv = CSVWriter(header: ["frame", "progress"] + profile.base.names)
+        try outputs.stage(encoded[encoded.count - 1], for: folder.path(of: "contact.png"))
+        var csv = CSVWriter(header: ["frame", "progress"] + names)
         for i in 0..<count {
-            csv.appendRow([.int(i), .double(progresses[i])] + profile.base.names.indices.map { .double(parameters[i].value(at: $0)) })
+            csv.appendRow([.int(i), .double(progresses[i])] + names.indices.map { .double(parameters[i].value(at: $0)) })
         }
-        try OutputFiles.write(csv.text, to: folder.appendingPathComponent("frames.csv").path)
-        if let ffmpeg, format == .png {
-            for kind in assemble { try runFFmpeg(ffmpeg, folder: folder, kind: kind) }
-        } else if !assemble.isEmpty {
-            throw .runtime("--gif/--mp4 need --format png")
+        try outputs.stage(csv.text, for: folder.path(of: "frames.csv"))
+        if let ffmpeg {
+            for kind in assemble {
+                let temporary = try outputs.temporaryPath(for: folder.path(of: "frames.\(kind)"))
+                try runFFmpeg(ffmpeg, frames: encoded.dropLast(), kind: kind, to: temporary)
+            }
         }
-        console.print("wrote \(count) frames, frames.csv and contact.png to \(outPath)")
+        outputs.print("wrote \(count) frames, frames.csv and contact.png to \(outPath)")
+        try outputs.commit()
     }
 
     /// The layers that draw `path`: one filled and outlined shape for a plain model; for a
     /// ``SceneModel``, one layer per subpath in order — a `.filled` part filled and outlined, a
     /// `.stroked` part outlined only — leaving out parts of zero size (a filled part whose box
     /// has no width or no height, a stroked part that is a single point), which Core Animation
-    /// would not show either but round line caps would draw as dots.
+    /// would not show either but round line caps would draw as dots. In an SVG frame the plain
+    /// model's outline is the element `outline`, a scene's parts `part-1`, `part-2`, ….
     static func shapeLayers(_ model: any DeformModel, _ path: Path) -> [FrameLayer] {
-        let region = ShapeStyle(fill: Color.palette[0].withAlpha(0.18), stroke: Color.palette[0], width: 2)
+        var region = ShapeStyle(fill: Color.palette[0].withAlpha(0.18), stroke: Color.palette[0], width: 2, id: "outline")
         guard let scene = model as? any SceneModel else { return [.shape(path, region)] }
-        let line = ShapeStyle(fill: nil, stroke: Color.palette[0], width: 2)
+        var line = ShapeStyle(fill: nil, stroke: Color.palette[0], width: 2)
         var layers: [FrameLayer] = []
-        for (part, paint) in zip(subpaths(of: path), scene.subpathPaints) {
+        for (i, (part, paint)) in zip(subpaths(of: path), scene.subpathPaints).enumerated() {
             guard let box = part.boundingBox else { continue }
+            // In an SVG frame each part is the element `part-N` (N its subpath, from 1).
+            (region.id, line.id) = ("part-\(i + 1)", "part-\(i + 1)")
             switch paint {
             case .filled where box.width > 0 && box.height > 0: layers.append(.shape(part, region))
             case .stroked where box.width > 0 || box.height > 0: layers.append(.shape(part, line))
@@ -179,34 +241,37 @@ enum Frames {
         throw .runtime("--gif/--mp4 need ffmpeg on PATH (not found); the frames themselves need nothing")
     }
 
-    static func runFFmpeg(_ ffmpeg: URL, folder: URL, kind: String) throws(CLIError) {
-        let target = folder.appendingPathComponent("frames.\(kind)")
-        let partial = folder.appendingPathComponent(".frames.partial.\(kind)")
-        // ffmpeg writes the partial file through a descriptor it opened once, so unlinking the
-        // name on an interruption leaves nothing behind, even if ffmpeg is still finishing.
-        let token = InterruptCleanup.removeOnInterrupt(partial.path)
-        defer { InterruptCleanup.unregister(token) }
+    /// Assembles `frames` (PNG data, 30 per second) into `output` (a staged temporary file of
+    /// the run, renamed into place at commit) as `kind` (gif or mp4). The frames reach ffmpeg
+    /// through its standard input (`image2pipe`), so they need not be in place first; while it
+    /// runs, ffmpeg is registered with ``InterruptCleanup``: an interruption signals it and waits
+    /// for it before the run's files are removed, so no encoder outlives the run.
+    static func runFFmpeg(_ ffmpeg: URL, frames: some Collection<Data>, kind: String, to output: String) throws(CLIError) {
         let process = Process()
         process.executableURL = ffmpeg
-        process.arguments = ["-y", "-loglevel", "error", "-framerate", "30", "-i",
-                             folder.appendingPathComponent("frame_%04d.png").path]
+        process.arguments = ["-y", "-loglevel", "error", "-nostdin", "-f", "image2pipe", "-framerate", "30",
+                             "-c:v", "png", "-i", "pipe:0"]
             + (kind == "mp4" ? ["-pix_fmt", "yuv420p", "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-f", "mp4"] : ["-f", "gif"])
-            + [partial.path]
+            + [output]
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
         do {
             try process.run()
-            process.waitUntilExit()
         } catch {
             throw .runtime("cannot run ffmpeg: \(error.localizedDescription)")
         }
-        guard process.terminationStatus == 0 else {
-            try? FileManager.default.removeItem(at: partial)
-            throw .runtime("ffmpeg failed to assemble frames.\(kind) (exit \(process.terminationStatus))")
+        let token = InterruptCleanup.stopOnInterrupt(process: process.processIdentifier)
+        defer { InterruptCleanup.unregister(token) }
+        // A write to a pipe ffmpeg has closed fails with EPIPE (SIGPIPE is ignored): it has
+        // failed, and its exit status says so.
+        for data in frames {
+            do { try input.fileHandleForWriting.write(contentsOf: data) } catch { break }
         }
-        _ = try? FileManager.default.replaceItemAt(target, withItemAt: partial)
-        if !FileManager.default.fileExists(atPath: target.path) {
-            do { try FileManager.default.moveItem(at: partial, to: target) } catch {
-                throw .runtime("cannot move frames.\(kind) into place")
-            }
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, process.terminationReason == .exit else {
+            throw .runtime("ffmpeg failed to assemble frames.\(kind) (exit \(process.terminationStatus))")
         }
     }
 }

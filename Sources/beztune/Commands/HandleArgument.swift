@@ -11,6 +11,7 @@ struct HandleArgument: Equatable {
 
     /// `--k TEXT`; the reason names the problem (`expected ')' at offset 14 (…)`).
     static func parse(_ text: String) throws(OptionValueError) -> HandleArgument {
+        try OptionValue.refuseHexadecimal(text)
         do throws(HandleFactorError) {
             return HandleArgument(text: String(text.trimmingWhitespace), factor: try HandleFactor(parsing: text))
         } catch {

@@ -54,6 +54,7 @@ enum MagnifyCommand {
     static func run(_ options: Options, console: Console) throws(CLIError) {
         let (segments, factor, out) = (options.segments, options.factor, options.out)
         let (width, height) = (options.size.width, options.size.height)
+        let outputs = try RunOutputs(files: [out], console: console)
         let circle = Path.polyline((0...720).map { i in
             let a = Double(i) * Double.pi / 360
             return Point(cos(a), sin(a))
@@ -81,7 +82,8 @@ enum MagnifyCommand {
         } catch {
             throw .runtime(error)
         }
-        try OutputFiles.write(data, to: out)
-        for entry in legend { console.print(entry.text) }
+        try outputs.stage(data, for: out)
+        for entry in legend { outputs.print(entry.text) }
+        try outputs.commit()
     }
 }

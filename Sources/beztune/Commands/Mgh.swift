@@ -51,6 +51,7 @@ enum Mgh {
         var problems: [MGHProblem] = []
         for problem in options.problems where !problems.contains(problem) { problems.append(problem) }
         let runs = problems.isEmpty ? MGHRun.all : MGHRun.all.filter { problems.contains($0.problem) }
+        let outputs = try RunOutputs(files: [options.csv], console: console)
         var solverOptions = MGHRunner.options
         if options.geodesic { solverOptions.geodesicAcceleration = GeodesicAcceleration() }
 
@@ -76,12 +77,11 @@ enum Mgh {
                          String(format: "%.10e", run.reference), String(format: "%.1e", r.error),
                          r.solved ? "yes" : "no", String(r.fit.evaluations), r.fit.status.rawValue])
         }
-        if let file = options.csv {
-            try OutputFiles.write(csv.text, to: file)
-        }
-        console.writeOutput(TextTable.render(header: ["problem", "n", "m", "factor", "sum_sq", "reference", "error",
+        try outputs.stage(csv.text, for: options.csv)
+        outputs.write(TextTable.render(header: ["problem", "n", "m", "factor", "sum_sq", "reference", "error",
                                                       "solved", "evaluations", "status"], rows: rows))
         let minpack = runs.count { $0.minpackFailure == nil }
-        console.print("solved \(solved) of \(runs.count) runs to 1e-8 (MINPACK's own test output: \(minpack) of \(runs.count))")
+        outputs.print("solved \(solved) of \(runs.count) runs to 1e-8 (MINPACK's own test output: \(minpack) of \(runs.count))")
+        try outputs.commit()
     }
 }

@@ -30,7 +30,7 @@ enum Model {
                        help: "Progress in [0, 1]: 0 is the rest shape (a scene's first frame), 1 the --set end values (a scene's last frame) (default 1).",
                        parse: OptionValue.unitInterval),
                 ModelArguments.setOption(\.set, model: { $0.model },
-                                         help: "End value (at progress 1) of a parameter, within its bounds; for a scene, the target of its track or its value throughout; repeatable."),
+                                         help: "End value (at progress 1) of a parameter, within its bounds; for a scene, the target of its track or its value throughout; a pose parameter (tx, ty, scale, rotation) places the shape throughout; repeatable."),
                 .value(\.timing, "timing", "T",
                        help: "Timing function from progress to change (default linear; for a scene, warps the whole timeline): \(TimingFunction.validForms).",
                        parse: ModelArguments.timing),
@@ -51,6 +51,12 @@ enum Model {
                 its global factor (yFactor) until it is set, so --set yFactor=0.8 squashes the whole
                 ball and --set topYFactor=0.6 only the top anchor and its handles. In --list an
                 override's default names the parameter it follows.
+
+                Pose: --set tx=X, ty=Y (translation, model units), scale=S (about the model origin)
+                and rotation=A (radians, counter-clockwise in model space) — or poseX, poseY,
+                poseScale, poseRotation — place the shape as 'beztune fit --free …,tx,ty' fits it:
+                P′ = (tx, ty) + scale·R(rotation)·P, at every progress, so a fitted outline prints
+                in the target's own coordinates.
 
                 Timing: cubic-bezier needs x1, x2 in [0, 1] (CSS); spring(omega,zeta,v0) is a damped
                 spring with natural frequency omega in radians per unit of progress, damping ratio
@@ -77,14 +83,16 @@ enum Model {
     static var command: Command { Command(declaration, run: run) }
 
     static func run(_ options: Options, console: Console) throws(CLIError) {
-        guard let model = options.model else {
+        guard let named = options.model else {
             console.writeOutput(listing)
             return
         }
         if options.format == "csv" && options.yUp {
             throw .usage("--y-up applies to --format svg only (CSV control points are always in model space)")
         }
-        let profile = try ModelArguments.profile(model, set: options.set, timing: options.timing)
+        let (model, set) = try ModelArguments.posed(named, set: options.set)
+        let outputs = try RunOutputs(files: [options.csv], console: console)
+        let profile = try ModelArguments.profile(model, set: set, timing: options.timing)
         let parameters: ParameterVector
         do throws(ModelInputError) {
             parameters = try profile.parameters(at: options.progress)
@@ -96,15 +104,14 @@ enum Model {
             throw .runtime("the model's coordinates overflow (beyond ±1.8e308) at these parameters; use smaller values")
         }
         let csv = controlPointCSV(path)
-        if let file = options.csv {
-            try OutputFiles.write(csv, to: file)
-        }
+        try outputs.stage(csv, for: options.csv)
         switch options.format {
         case "csv":
-            console.writeOutput(csv)
+            outputs.write(csv)
         default:
-            console.print(options.yUp ? path.svgPathData : path.transformed(by: .flipY).svgPathData)
+            outputs.print(options.yUp ? path.svgPathData : path.transformed(by: .flipY).svgPathData)
         }
+        try outputs.commit()
     }
 
     /// The `--list` table: one row per parameter of every model.

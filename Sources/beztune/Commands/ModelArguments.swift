@@ -1,4 +1,5 @@
 import Deform
+import Fitting
 import Foundation
 import _Support
 
@@ -16,6 +17,7 @@ enum ModelArguments {
 
     /// A timing function (``TimingFunction/init(parsing:)``).
     static func timing(_ text: String) throws(OptionValueError) -> TimingFunction {
+        try OptionValue.refuseHexadecimal(text)
         do throws(TimingError) {
             return try TimingFunction(parsing: text)
         } catch {
@@ -34,10 +36,30 @@ enum ModelArguments {
         }
     }
 
+    /// The model placed by a pose when any assignment names a pose parameter — `poseX`, `poseY`,
+    /// `poseScale`, `poseRotation` (radians) or their aliases `tx`, `ty`, `scale`, `rotation`
+    /// (``FitSetup/poseAliases``), as `beztune fit` names them — with the assignments in the
+    /// model's names; else the model and the assignments as given. A scene takes no pose.
+    static func posed(_ model: any DeformModel, set assignments: [ParameterAssignment]) throws(CLIError)
+        -> (model: any DeformModel, set: [ParameterAssignment]) {
+        let poseNames = PosedModel<BallModel>.poseSpecs.map(\.name)
+        let canonical = assignments.map { a in
+            ParameterAssignment(name: FitSetup.poseAliases.first { $0.alias == a.name }?.name ?? a.name, value: a.value)
+        }
+        guard let first = canonical.first(where: { poseNames.contains($0.name) }) else { return (model, assignments) }
+        if model is any SceneModel {
+            throw .usage("\(first.name): a scene (\(model.name)) takes no pose; the pose places plain models such as the ball")
+        }
+        return (posedModel(model), canonical)
+    }
+
+    static func posedModel<M: DeformModel>(_ m: M) -> any DeformModel { PosedModel(m) }
+
     /// The model's parameters over progress.
     ///
     /// A plain model (the ball) goes from its defaults (progress 0) to the `--set` end values
-    /// (progress 1) through `timing`. A ``SceneModel`` plays the seed's own timeline, with
+    /// (progress 1) through `timing`, a pose (``posed(_:set:)``) holding throughout. A
+    /// ``SceneModel`` plays the seed's own timeline, with
     /// `--set` changing the targets of its tracks (or, for a parameter without a track, its
     /// value throughout) and `timing` as the group timing that warps the scene's progress
     /// (``TimedProfile``).
@@ -51,8 +73,11 @@ enum ModelArguments {
                 throw .usage(error)
             }
         }
+        // A pose (PosedModel's parameters) places the shape throughout: it is the start's too.
+        let poseNames = PosedModel<BallModel>.poseSpecs.map(\.name)
+        let start = try endValues(assignments.filter { poseNames.contains($0.name) }, model: model)
         let end = try endValues(assignments, model: model)
-        return TimedProfile(ProgressProfile(start: model.defaultParameters, end: end, timing: timing))
+        return TimedProfile(ProgressProfile(start: start, end: end, timing: timing))
     }
 
     /// `start` (default: the model's defaults) with every assignment applied (names, bounds and
@@ -89,6 +114,7 @@ struct ParameterAssignment: Equatable {
         let name = String(text[..<eq].trimmingWhitespace)
         guard !name.isEmpty else { throw OptionValueError("the name is missing") }
         let valueText = text[text.index(after: eq)...]
+        try OptionValue.refuseHexadecimal(valueText)
         guard let value = Double(valueText.trimmingWhitespace), !finite || value.isFinite else {
             throw OptionValueError("\(MessageText.quoted(valueText)) for \(name): expected \(finite ? "a finite number" : "a number")")
         }

@@ -53,6 +53,7 @@ enum Nist {
         var problems: [StRDProblem] = []
         for problem in options.problems where !problems.contains(problem) { problems.append(problem) }
         let folder = options.data
+        let outputs = try RunOutputs(files: [options.csv], console: console)
         let datasets = try load(folder: folder, problems: problems.isEmpty ? nil : problems)
 
         var solverOptions = StRDRunner.options
@@ -81,15 +82,14 @@ enum Nist {
                          fixed(r.standardErrorLRE), String(r.fit.iterations), String(r.fit.evaluations),
                          r.fit.status.rawValue])
         }
-        if let file = options.csv {
-            try OutputFiles.write(csv.text, to: file)
-        }
+        try outputs.stage(csv.text, for: options.csv)
         let summary = StRDSummary(runs)
         let stderrOK = runs.count { $0.standardErrorLRE >= 4 }
-        console.writeOutput(TextTable.render(header: Array(header.prefix(8)), rows: rows))
-        console.print("mean LRE \(String(format: "%.2f", summary.meanLRE)) over \(summary.runs) runs; "
+        outputs.write(TextTable.render(header: Array(header.prefix(8)), rows: rows))
+        outputs.print("mean LRE \(String(format: "%.2f", summary.meanLRE)) over \(summary.runs) runs; "
                       + "LRE >= 4 on \(summary.atLeast4) of \(summary.runs); LRE >= 6 on \(summary.atLeast6) of \(summary.runs); "
                       + "standard errors LRE >= 4 on \(stderrOK) of \(summary.runs)")
+        try outputs.commit()
     }
 
     /// One decimal, as LRE tables are printed.

@@ -36,6 +36,7 @@ enum OptimizeCommand {
     static var command: Command { Command(declaration, run: run) }
 
     static func run(_ options: Options, console: Console) throws(CLIError) {
+        let outputs = try RunOutputs(files: [options.csv], console: console)
         let columns = try ErrorColumns(radius: options.radius, sx: options.sx, sy: options.sy)
         let n = options.segments
         let header = ["criterion"] + columns.header
@@ -46,7 +47,8 @@ enum OptimizeCommand {
             csv.appendRow([.text(criterion.rawValue)] + columns.fields(report, segments: n))
             table.append([criterion.rawValue] + columns.displayed(report, segments: n))
         }
-        if let file = options.csv { try OutputFiles.write(csv.text, to: file) }
-        console.writeOutput(TextTable.render(header: header, rows: table))
+        try outputs.stage(csv.text, for: options.csv)
+        outputs.write(TextTable.render(header: header, rows: table))
+        try outputs.commit()
     }
 }

@@ -1,12 +1,17 @@
 import DataFiles
+import Fitting
 import Foundation
 import Geometry
+import Interchange
 
 /// `beztune path-info`: segment count, exact bounding box and arc length of a path.
 enum PathInfo {
     struct Options: CommandOptions {
         var input = PathInput()
-        var accuracy = 1e-9
+        var svgFile: String?
+        var select: String?
+        /// nil: ``defaultRelativeAccuracy`` of the path's size.
+        var accuracy: Double?
         var flatten: Double?
         var format = "table"
         var csv: String?
@@ -17,8 +22,14 @@ enum PathInfo {
             name: "path-info",
             abstract: "Segment count, exact bounding box and arc length of a path.",
             options: PathInput.options(\.input) + [
+                .value(\.svgFile, "svg-file", "FILE",
+                       help: "An SVG document: the shape it draws (transforms applied, in the document's user units), or --select's; adds rows viewbox, width and height (not to the CSV).",
+                       parse: OptionValue.text),
+                .value(\.select, "select", "ID|N",
+                       help: "With --svg-file: the shape, by element id (a <g>'s id takes every shape inside it) or by its number among the drawn shapes.",
+                       parse: OptionValue.text),
                 .value(\.accuracy, "accuracy", "A",
-                       help: "Absolute accuracy of the arc length, in path units (default 1e-9); the error bound is proven, not estimated.",
+                       help: "Absolute accuracy of the arc length, in path units (default 1e-11 of the path's size, the larger side of its bounding box: 1e-9 for a path 100 units across); the error bound is proven, not estimated.",
                        parse: OptionValue.positive),
                 .value(\.flatten, "flatten", "TOL",
                        help: "Also flatten the path to polylines within TOL path units (positive) and add the column flattened_points.",
@@ -30,7 +41,10 @@ enum PathInfo {
                        help: "Write one CSV row: segments,min_x,min_y,max_x,max_y,length[,flattened_points].",
                        parse: OptionValue.text),
             ],
-            rules: [PathInput.rule],
+            rules: [
+                .exclusive(["path", "path-file", "svg-file"], required: true, noun: "input"),
+                .requires(["select"], option: "svg-file", reason: "it chooses a shape of the document"),
+            ],
             discussion: """
                 The bounding box is exact (roots of the derivative, not samples) and is given in model
                 space: y-up, so an SVG path's y is negated unless --y-up is given.
@@ -38,6 +52,9 @@ enum PathInfo {
                 the accuracy; the run fails when rounding or the subdivision limit prevents that).
                 --flatten TOL counts the vertices of polylines guaranteed to stay within TOL of the
                 path: each subpath's vertices once (a closed subpath does not repeat its start).
+                --svg-file reads the document as 'beztune fit --target' does (arcs as quarter-turn
+                cubics, like path data) and shows the outer <svg>'s viewBox, width and height as
+                written ('none' when absent): the coordinates are its user units, not rescaled.
                 """)
     }
 
@@ -45,18 +62,44 @@ enum PathInfo {
 
     static let header = ["segments", "min_x", "min_y", "max_x", "max_y", "length"]
 
+    /// The default accuracy of the length, relative to the path's size (the larger side of its
+    /// bounding box): an absolute default fails on a large path, whose length's rounding alone
+    /// exceeds it (a circle of radius 10,000 is 62,832 units long, and 1e-9 of it is below
+    /// double precision's resolution there), and is needlessly coarse on a small one. A given
+    /// `--accuracy` stays absolute.
+    static let defaultRelativeAccuracy = 1e-11
+
+    /// The accuracy the length is computed to: `given`, or ``defaultRelativeAccuracy`` times the
+    /// larger side of `box` (the smallest positive normal number for a path of zero size, whose
+    /// length is zero).
+    static func accuracy(given: Double?, box: Rect) -> Double {
+        given ?? Swift.max(defaultRelativeAccuracy * Swift.max(box.width, box.height), Double.leastNormalMagnitude)
+    }
+
     static func run(_ options: Options, console: Console) throws(CLIError) {
-        let (format, accuracy, flattenTolerance) = (options.format, options.accuracy, options.flatten)
-        let path = try options.input.read()
-        guard let box = path.boundingBox else {
-            throw .runtime("the path draws nothing: it has no segments")
+        let (format, flattenTolerance) = (options.format, options.flatten)
+        let outputs = try RunOutputs(files: [options.csv], inputs: [options.input.file, options.svgFile], console: console)
+        var path: Path
+        var documentRows: [(String, String)] = []
+        if let file = options.svgFile {
+            let (outline, drawing) = try svgOutline(file: file, select: options.select)
+            path = options.input.yUp ? outline : outline.transformed(by: .flipY)
+            documentRows = [("viewbox", drawing.viewBox?.description ?? "none"),
+                            ("width", drawing.width?.description ?? "none"),
+                            ("height", drawing.height?.description ?? "none")]
+        } else {
+            path = try options.input.read()
         }
+        guard let box = path.boundingBox else {
+            throw .runtime("\((options.input.file ?? options.svgFile).map { "\($0): " } ?? "")the path draws nothing: it has no segments")
+        }
+        let accuracy = Self.accuracy(given: options.accuracy, box: box)
         let length = path.arcLength(accuracy: accuracy)
         guard length.length.isFinite else {
             throw .runtime("the arc length overflows (beyond 1.8e308): the coordinates are too large (box \(box))")
         }
         guard length.converged else {
-            throw .runtime("arc length did not reach accuracy \(accuracy) (\(length.length) ± \(length.errorEstimate), \(length.status)); pass a larger --accuracy")
+            throw .runtime("arc length did not reach accuracy \(ShortestDecimal.format(accuracy))\(options.accuracy == nil ? " (the default, 1e-11 of the path's size)" : "") (\(length.length) ± \(length.errorEstimate), \(length.status)); pass a larger --accuracy")
         }
         var columns = header
         var fields: [CSVField] = [.int(path.segmentCount), .double(box.minX), .double(box.minY),
@@ -72,16 +115,35 @@ enum PathInfo {
         }
         var csv = CSVWriter(header: columns)
         csv.appendRow(fields)
-        if let file = options.csv {
-            try OutputFiles.write(csv.text, to: file)
-        }
+        try outputs.stage(csv.text, for: options.csv)
         switch format {
         case "csv":
-            console.writeOutput(csv.text)
+            outputs.write(csv.text)
         case "svg":
-            console.print(options.input.yUp ? path.svgPathData : path.transformed(by: .flipY).svgPathData)
+            outputs.print(options.input.yUp ? path.svgPathData : path.transformed(by: .flipY).svgPathData)
         default:
-            console.writeOutput(TextTable.keyValue(zip(columns, fields.map(\.rawText)).map { ($0, $1) }))
+            outputs.write(TextTable.keyValue(zip(columns, fields.map(\.rawText)).map { ($0, $1) } + documentRows))
+        }
+        try outputs.commit()
+    }
+
+    /// The outline `select` names in the SVG document at `file` (y-down, user units), read as
+    /// `fit --target` reads one; a file that cannot be read or a selection that matches nothing
+    /// is a runtime failure naming the file.
+    static func svgOutline(file: String, select: String?) throws(CLIError) -> (Path, SVGDrawing) {
+        let text: String
+        do throws(FileReadError) {
+            text = try TextFile.read(URL(fileURLWithPath: file), kind: "SVG file")
+        } catch {
+            throw .runtime(error)
+        }
+        do throws(SVGReadError) {
+            var svgOptions = SVGDrawing.Options()
+            svgOptions.arcApproximation = TargetOutline.svgArcApproximation
+            let drawing = try SVGDrawing(parsing: text, options: svgOptions)
+            return (try drawing.outline(selecting: select.map(SVGSelection.init)).path, drawing)
+        } catch {
+            throw .runtime("\(file): \(error.description)")
         }
     }
 }

@@ -58,6 +58,7 @@ enum SweepCommand {
 
     /// `--k-range A:B:STEP` (``SweepGrid/factors(parsing:)``).
     static func factorRange(_ text: String) throws(OptionValueError) -> [Double] {
+        try OptionValue.refuseHexadecimal(text)
         do throws(SweepGridError) {
             return try SweepGrid.factors(parsing: text)
         } catch {
@@ -85,13 +86,19 @@ enum SweepCommand {
             throw .usage(error.kind == .handleOutOfRange ? "invalid --k-range \(MessageText.quoted(options.factors.text)): \(error.reason)" : error.description)
         }
 
-        try OutputFiles.checkWritable(file)
         let pairs = options.batch.shard.range(of: grid.count)
         let header = (columns.header + (relative ? ["k_relative"] : [])).joined(separator: ",") + "\n"
-        var text = header
+        var csv = CheckpointedCSV(file: file, fingerprint: SweepResume.fingerprint(header: header, options: options, pairs: pairs))
+        let outputs = try RunOutputs(files: csv.outputs, console: console)
+        let stream = try StreamedCSV(csv, in: outputs)
         var done = 0
         if options.batch.resume {
-            (text, done) = try SweepResume.rowsDone(in: file, header: header, grid: grid, columns: columns, pairs: pairs)
+            let kept: String
+            (kept, done) = try SweepResume.rowsDone(in: file, header: header, grid: grid, columns: columns, pairs: pairs,
+                                                    csv: &csv)
+            try stream.append(kept)
+        } else {
+            try stream.append(header)
         }
         let start = DispatchTime.now()
         var lastReport = 0.0
@@ -100,35 +107,96 @@ enum SweepCommand {
         while done < pairs.count {
             let block = Swift.min(pairs.count - done, blockSize)
             let first = pairs.lowerBound + done
-            text += SweepRows.text(grid, columns: columns, first..<(first + block))
+            for part in SweepRows.rows(grid, columns: columns, first..<(first + block), firstRow: done) {
+                try stream.append(part.bytes)
+                csv.append(digests: part.digests)
+            }
             done += block
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-            if done < pairs.count { try checkpoint.reached(text: text, file: file) }
+            // Progress before the checkpoint: a run whose standard error has failed stops at its
+            // first progress line (after a second), before its first checkpoint (after five).
             if elapsed > 1 && elapsed - lastReport >= 1 && done < pairs.count {
                 console.printError("beztune sweep: \(100 * done / pairs.count)% (\(done) of \(pairs.count) pairs, \(String(format: "%.1f", elapsed)) s)")
                 lastReport = elapsed
                 reported = true
+                try outputs.checkStreams()
             }
+            if done < pairs.count { try checkpoint.reached { () throws(CLIError) in try stream.checkpoint(csv) } }
         }
-        try OutputFiles.write(text, to: file)
+        try stream.stage(csv, in: outputs)
         if reported {
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
             console.printError("beztune sweep: done, \(pairs.count) pairs in \(String(format: "%.1f", elapsed)) s")
         }
+        try outputs.commit()
+        csv.finish()
     }
 }
 
-/// The CSV records of a sweep's pairs.
+/// The CSV records of a sweep.
 enum SweepRows {
-    /// The records of pairs `range` of `grid` (analysed on all cores, joined in order).
-    static func text(_ grid: SweepGrid, columns: ErrorColumns, _ range: Range<Int>) -> String {
-        grid.reduceConcurrently(range, into: "") { text, pair, report in
-            for (j, x) in columns.values(report, segments: pair.segments).enumerated() {
-                if j > 0 { text += "," }
-                text += j == 1 ? String(pair.segments) : CSVField.format(x)
-            }
-            if grid.relative { text += "," + CSVField.format(pair.factor) }
-            text += "\n"
-        }.joined()
+    /// Finished rows: their bytes (whole lines, in grid order) and each row's checkpoint digest
+    /// (``CheckpointRecord/digest(line:index:)``).
+    struct Part: Sendable {
+        var bytes: [UInt8] = []
+        var digests: [UInt64] = []
     }
+
+    /// Appends `x` as `CSVField.format(x)` writes it. The numbers that format writes with
+    /// `description` (finite, nonzero, not an integer within 2⁵³: nearly every cell) are written
+    /// by `Double.write(to:)` — the same digits, handed over as ASCII bytes without a String in
+    /// between; the others by `CSVField.format` itself.
+    fileprivate static func append(_ x: Double, to part: inout Part) {
+        if x.isFinite, x != 0, !(x.rounded(.towardZero) == x && x.magnitude <= 0x1p53) {
+            x.write(to: &part)
+        } else {
+            part.bytes.append(contentsOf: CSVField.format(x).utf8)
+        }
+    }
+
+    /// The rows of pairs `range` of `grid`, formatted on all cores in parts of about 512 pairs,
+    /// the parts in order (so the bytes do not depend on thread timing); `firstRow` is the data
+    /// row of the file that pair `range.lowerBound` is written to (its digest's index).
+    static func rows(_ grid: SweepGrid, columns: ErrorColumns, _ range: Range<Int>, firstRow: Int) -> [Part] {
+        let lower = range.lowerBound
+        return ConcurrentChunks.map(count: range.count, chunks: (range.count + 511) / 512) { chunk in
+            var part = Part()
+            part.bytes.reserveCapacity(chunk.count * 384)
+            part.digests.reserveCapacity(chunk.count)
+            var row = firstRow + chunk.lowerBound
+            grid.forEachReport(in: (lower + chunk.lowerBound)..<(lower + chunk.upperBound)) { pair, report in
+                let start = part.bytes.count
+                for (j, x) in columns.values(report, segments: pair.segments).enumerated() {
+                    if j > 0 { part.bytes.append(UInt8(ascii: ",")) }
+                    if j == 1 { part.bytes.append(contentsOf: String(pair.segments).utf8) } else { part.write(x) }
+                }
+                if grid.relative {
+                    part.bytes.append(UInt8(ascii: ","))
+                    part.write(pair.factor)
+                }
+                part.digests.append(part.bytes.withUnsafeBytes { all in
+                    CheckpointRecord.digest(line: UnsafeRawBufferPointer(rebasing: all[start...]), index: row)
+                })
+                part.bytes.append(UInt8(ascii: "\n"))
+                row += 1
+            }
+            return part
+        }
+    }
+
+    /// The records of pairs `range` of `grid` as text.
+    static func text(_ grid: SweepGrid, columns: ErrorColumns, _ range: Range<Int>) -> String {
+        String(decoding: rows(grid, columns: columns, range, firstRow: 0).flatMap(\.bytes), as: UTF8.self)
+    }
+}
+
+/// A part's bytes as the stream numbers are written to: `_writeASCII` is the hook
+/// `Double.write(to:)` hands its digits to (the default makes a String of them first).
+extension SweepRows.Part: TextOutputStream {
+    mutating func write(_ string: String) { bytes.append(contentsOf: string.utf8) }
+
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
+
+    /// Appends `x` as `CSVField.format(x)` writes it (``SweepRows/append(_:to:)``).
+    mutating func write(_ x: Double) { SweepRows.append(x, to: &self) }
 }

@@ -8,8 +8,10 @@ import Foundation
 /// whole rows, the first ones of the grid. Before keeping them this checks that they belong to
 /// this sweep: the header is the one these options write (same `--radius`, `--k-relative`), no
 /// more rows than the grid has, each row's `k` and `segments` (and `k_relative`) are those of the
-/// grid's pair at its index, written as the sweep writes them, and the last row is recomputed
-/// and compared in full. A mismatch is a runtime error naming the file and line: resuming a
+/// grid's pair at its index, written as the sweep writes them, and every row is the one the
+/// checkpoint record beside the file (``CheckpointedCSV``) holds at its place — or, for a file
+/// without a record (cut by hand, or from an older version), the last row is recomputed and
+/// compared in full. A mismatch is a runtime error naming the file and line: resuming a
 /// different sweep would silently mix two grids.
 enum SweepResume {
     /// The CSV text to continue from (the header and the rows kept) and the number of rows.
@@ -17,7 +19,7 @@ enum SweepResume {
     /// of the file is pair `pairs.lowerBound + i`. Without a file at `file` the sweep starts
     /// afresh: `(header, 0)`.
     static func rowsDone(in file: String, header: String, grid: SweepGrid, columns: ErrorColumns,
-                         pairs: Range<Int>) throws(CLIError) -> (text: String, rows: Int) {
+                         pairs: Range<Int>, csv: inout CheckpointedCSV) throws(CLIError) -> (text: String, rows: Int) {
         guard FileManager.default.fileExists(atPath: file) else { return (header, 0) }
         let text: String
         do throws(FileReadError) {
@@ -50,8 +52,12 @@ enum SweepResume {
         guard rows <= pairs.count else {
             throw failure(pairs.count + 2, "it has \(rows) rows, more than the \(pairs.count) pairs of this sweep (same --k-range, --segments and --shard as before?)")
         }
+        let kept = lines.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        // Every row against the record of the run that wrote them, when there is one.
+        let vouched = try csv.verify(kept, line: { $0 + 2 })
+        for fields in kept { csv.append(fields: fields) }
         for i in 0..<rows {
-            let fields = lines[i + 1].split(separator: ",", omittingEmptySubsequences: false)
+            let fields = kept[i]
             guard fields.count == names.count else {
                 throw failure(i + 2, "expected \(names.count) fields as in the header, found \(fields.count)")
             }
@@ -62,10 +68,26 @@ enum SweepResume {
             }
         }
         let last = pairs.lowerBound + rows
-        if rows > 0, SweepRows.text(grid, columns: columns, (last - 1)..<last) != lines[rows] + "\n" {
+        if rows > 0, !vouched, SweepRows.text(grid, columns: columns, (last - 1)..<last) != lines[rows] + "\n" {
             throw failure(rows + 1, "the last row differs from this sweep's value for it (edited, or written by another version?)")
         }
         return (text, rows)
+    }
+}
+
+extension SweepResume {
+    /// What a sweep's rows depend on: the header (the columns, --radius, --k-relative), the
+    /// factors and segment counts of the grid, and the pairs of this run (--shard).
+    static func fingerprint(header: String, options: SweepCommand.Options, pairs: Range<Int>) -> UInt64 {
+        var f = Fingerprint()
+        f.combine(header)
+        f.combine(UInt64(options.factors.value.count))
+        for k in options.factors.value { f.combine(k) }
+        f.combine(UInt64(options.segments.count))
+        for n in options.segments { f.combine(UInt64(n)) }
+        f.combine(UInt64(pairs.lowerBound))
+        f.combine(UInt64(pairs.upperBound))
+        return f.value
     }
 }
 

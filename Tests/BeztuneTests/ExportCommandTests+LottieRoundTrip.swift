@@ -1,0 +1,124 @@
+import DataFiles
+import Foundation
+import Testing
+import _TestSupport
+
+/// Issue 24's round trip: what `export` writes, `fit-profile --lottie`, `fit --frame` and
+/// `fit --select` read back to the fitted profile.
+extension ExportCommandTests {
+    /// CSS's cubic-bezier(x1, y1, x2, y2) at `x`: the Bézier from (0, 0) to (1, 1) with those
+    /// inner control points, x(t) = x solved by bisection (x(t) increases for x1, x2 in [0, 1];
+    /// CSS Easing Functions Level 1, §3.2), then y(t).
+    static func cubicBezier(_ c: [Double], at x: Double) -> Double {
+        func bezier(_ p1: Double, _ p2: Double, _ t: Double) -> Double {
+            3 * (1 - t) * (1 - t) * t * p1 + 3 * (1 - t) * t * t * p2 + t * t * t
+        }
+        var (lo, hi) = (0.0, 1.0)
+        for _ in 0..<200 where hi - lo > 0 {
+            let t = (lo + hi) / 2
+            if bezier(c[0], c[2], t) < x { lo = t } else { hi = t }
+        }
+        return bezier(c[1], c[3], (lo + hi) / 2)
+    }
+
+    /// timing.csv's cubic-bezier rows by parameter: start, end and (x1, y1, x2, y2).
+    func cubicBezierTimings(_ file: URL) throws -> [String: (start: Double, end: Double, curve: [Double])] {
+        let t = try CSVTable(contentsOf: file)
+        var out: [String: (start: Double, end: Double, curve: [Double])] = [:]
+        for row in t.rows.indices {
+            func value(_ name: String) throws -> Double { try t.double(row: row, column: t.columnIndex(name)) }
+            #expect(t.rows[row][try t.columnIndex("timing")] == "cubic-bezier")
+            out[t.rows[row][try t.columnIndex("parameter")]] = (try value("start"), try value("end"),
+                                                                try ["x1", "y1", "x2", "y2"].map(value))
+        }
+        return out
+    }
+
+    @Test("""
+        Lottie round trip: a fitted cubic-bezier profile exported as Lottie is read back by fit-profile --lottie \
+        (timing curves within 1e-3, trajectories within 2D, D the export's keyframe deviation) and fit --frame \
+        (a keyframe to 1e-10, a frame between keyframes within 2D); its svg frames by fit --select to 1e-10
+        """)
+    func lottieRoundTrip() throws {
+        let folder = try TemporaryFolder()
+        try ballKeyframes(in: folder, timing: "cubic-bezier(0.3,0.1,0.2,1)", progress: (0...8).map { Double($0) / 8 })
+        let r = try run(["fit-profile", "--keyframes", "keys.csv", "--free", "yFactor,topYFactor", "--timing", "cubic-bezier",
+                         "--samples", "120", "--size", "32x32", "--out", "profile"], in: folder)
+        #expect(r.status == 0, "\(r.stderr)")
+        let fitted = try cubicBezierTimings(folder.file("profile/timing.csv"))
+        #expect(fitted.keys.sorted() == ["topYFactor", "yFactor"])
+        /// The fitted profile's value of `parameter` at progress x.
+        func trajectory(_ parameter: String, _ x: Double) throws -> Double {
+            let t = try #require(fitted[parameter])
+            return t.start + (t.end - t.start) * Self.cubicBezier(t.curve, at: x)
+        }
+
+        // The export: D is its largest deviation from the model, as a fraction of the size.
+        let e = try run(["export", "--profile-dir", "profile", "--format", "lottie", "--out", "anim.json"], in: folder)
+        #expect(e.status == 0, "\(e.stderr)")
+        let words = e.stdout.split(separator: " ")
+        let within = try #require(words.firstIndex(of: "within"), "\(e.stdout)")
+        let deviation = try #require(Double(words[within + 1]), "\(e.stdout)")
+        #expect(deviation > 0 && deviation <= 1e-3, "\(e.stdout)")
+        // An outline within D of the size (2r) has each point within 2D·r of the model's; each
+        // factor moves an anchor by at least r per unit (yFactor the side anchors, topYFactor the
+        // top), so a factor read back from it is off by about 2D at most.
+        let parameterTolerance = 2 * deviation
+
+        // The layer's position places the model's origin (its bottom point) in the composition:
+        // Lottie is y-down, model space y-up, so the pose is tx = p.x, ty = −p.y.
+        let lottie = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: folder.file("anim.json"))) as? [String: Any])
+        let layer = try #require((lottie["layers"] as? [[String: Any]])?.first)
+        let position = try #require(((layer["ks"] as? [String: Any])?["p"] as? [String: Any])?["k"] as? [Double])
+        let pose = ["--set", "tx=\(position[0])", "--set", "ty=\(-position[1])"]
+        #expect(lottie["fr"] as? Double == 60 && lottie["op"] as? Double == 60)
+        let text = try String(contentsOf: folder.file("anim.json"), encoding: .utf8)
+        #expect(text.contains("{\"t\":30,") && !text.contains("{\"t\":11,"), "frame 30 is a keyframe (progress 0.5), 11 is not")
+
+        // fit-profile --lottie on every third frame, keyframes and frames between them.
+        let back = try run(["fit-profile", "--lottie", "anim.json", "--frames", "0:60:3", "--free", "yFactor,topYFactor",
+                            "--timing", "cubic-bezier", "--size", "32x32", "--out", "back"] + pose, in: folder)
+        #expect(back.status == 0, "\(back.stderr)")
+        let recovered = try cubicBezierTimings(folder.file("back/timing.csv"))
+        #expect(recovered.keys.sorted() == fitted.keys.sorted())
+        var worstCurve = 0.0, worstValue = 0.0
+        for (name, a) in fitted {
+            let b = try #require(recovered[name])
+            for i in 0...1000 {
+                let x = Double(i) / 1000
+                let (ya, yb) = (Self.cubicBezier(a.curve, at: x), Self.cubicBezier(b.curve, at: x))
+                worstCurve = max(worstCurve, abs(ya - yb))
+                worstValue = max(worstValue, abs((a.start + (a.end - a.start) * ya) - (b.start + (b.end - b.start) * yb)))
+            }
+        }
+        #expect(worstCurve <= 1e-3, "timing curves read back \(worstCurve) apart")
+        #expect(worstValue <= parameterTolerance, "trajectories read back \(worstValue) apart (tolerance \(parameterTolerance))")
+
+        // fit --frame: frame 30 is a keyframe, the model itself; frame 11 lies between keyframes.
+        for (frame, tolerance) in [(30, 1e-10), (11, parameterTolerance)] {
+            let f = try run(["fit", "--target", "anim.json", "--frame", "\(frame)", "--free", "yFactor,topYFactor",
+                             "--csv", "f\(frame).csv"] + pose, in: folder)
+            #expect(f.status == 0, "\(f.stderr)")
+            let t = try CSVTable(contentsOf: folder.file("f\(frame).csv"))
+            for name in ["yFactor", "topYFactor"] {
+                let got = try t.double(row: 0, column: t.columnIndex(name)), want = try trajectory(name, Double(frame) / 60)
+                #expect(abs(got - want) <= tolerance, "frame \(frame) \(name): \(got) against the profile's \(want)")
+            }
+        }
+
+        // The svg export's frames are the model at each frame: fit --select frame-NNNN reads them back.
+        let s = try run(["export", "--profile-dir", "profile", "--format", "svg", "--out", "frames.svg"], in: folder)
+        #expect(s.status == 0, "\(s.stderr)")
+        for frame in [11, 30, 47] {
+            let id = String(format: "frame-%04d", frame)
+            let f = try run(["fit", "--target", "frames.svg", "--select", id, "--free", "yFactor,topYFactor", "--csv", "\(id).csv"], in: folder)
+            #expect(f.status == 0, "\(f.stderr)")
+            let t = try CSVTable(contentsOf: folder.file("\(id).csv"))
+            for name in ["yFactor", "topYFactor"] {
+                let got = try t.double(row: 0, column: t.columnIndex(name)), want = try trajectory(name, Double(frame) / 60)
+                #expect(abs(got - want) <= 1e-10, "\(id) \(name): \(got) against the profile's \(want)")
+            }
+        }
+        print("lottie round trip: export deviation \(deviation) of the size; timing curves \(worstCurve) apart, trajectories \(worstValue)")
+    }
+}
