@@ -21,7 +21,7 @@ let package = Package(
         // MARK: - Public API
         .target(name: "Geometry", dependencies: ["_CIntrinsics", "_Support"]),
         .target(name: "DataFiles", dependencies: ["Geometry", "_Support"]),
-        .target(name: "Render", dependencies: ["Geometry", "CCairo"]),
+        .target(name: "Render", dependencies: ["Geometry", "CCairo", "_Support"]),
         .target(name: "LeastSquares", dependencies: ["CLapack", "_Support"]),
         .target(name: "Deform", dependencies: ["Geometry", "_Support"]),
         .target(name: "ArcError", dependencies: ["Geometry", "_Support"]),

@@ -144,3 +144,5 @@ public struct HandleExpression: Sendable {
         throw ParseError(reason: "expected a number", offset: position)
     }
 }
+
+extension HandleExpression.ParseError: ReportableError {}

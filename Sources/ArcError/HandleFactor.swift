@@ -97,3 +97,5 @@ public struct HandleFactorError: Error, Equatable, Sendable, CustomStringConvert
     /// `'text': reason`.
     public var description: String { "\(MessageText.quoted(text)): \(reason)" }
 }
+
+extension HandleFactorError: ReportableError {}

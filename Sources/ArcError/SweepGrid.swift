@@ -172,3 +172,5 @@ public struct SweepGridError: Error, Equatable, Sendable, CustomStringConvertibl
 
     public var description: String { text.map { "\(MessageText.quoted($0)): \(reason)" } ?? reason }
 }
+
+extension SweepGridError: ReportableError {}

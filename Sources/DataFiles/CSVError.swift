@@ -63,3 +63,5 @@ public struct CSVError: Error, CustomStringConvertible, Equatable, Sendable {
         return location + ": " + reason
     }
 }
+
+extension CSVError: ReportableError {}

@@ -1,3 +1,4 @@
+import _Support
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -79,3 +80,5 @@ public struct FileWriteError: Error, CustomStringConvertible, Equatable, Sendabl
         }
     }
 }
+
+extension FileWriteError: ReportableError {}

@@ -1,3 +1,4 @@
+import _Support
 import Foundation
 
 #if canImport(Glibc)
@@ -143,3 +144,5 @@ func writeAll(_ data: Data, to fd: Int32) -> Int32? {
         return nil
     }
 }
+
+extension StreamWriteError: ReportableError {}

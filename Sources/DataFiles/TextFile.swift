@@ -1,3 +1,4 @@
+import _Support
 import Foundation
 
 #if canImport(Glibc)
@@ -103,3 +104,5 @@ public enum TextFile {
 private func readBytes(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     read(fd, buffer, count)
 }
+
+extension FileReadError: ReportableError {}

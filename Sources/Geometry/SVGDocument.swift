@@ -1,3 +1,4 @@
+import _Support
 /// The `<path>` elements of an SVG document, read without an XML library: enough of XML to find
 /// each `path` start tag and its `d`, `id` and `transform` attributes (both quote styles, the five
 /// predefined entities and numeric character references, comments and CDATA skipped).
@@ -164,3 +165,5 @@ public struct SVGDocumentError: Error, CustomStringConvertible, Equatable, Senda
     public var reason: String
     public var description: String { line.map { "line \($0): \(reason)" } ?? reason }
 }
+
+extension SVGDocumentError: ReportableError {}

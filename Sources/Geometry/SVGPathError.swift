@@ -1,3 +1,4 @@
+import _Support
 /// Why SVG path data could not be parsed, and where.
 ///
 /// `description` is one line, `offset N: <message>`, for example
@@ -17,3 +18,5 @@ public struct SVGPathError: Error, CustomStringConvertible, Equatable, Sendable 
 
     public var description: String { "offset \(offset): \(message)" }
 }
+
+extension SVGPathError: ReportableError {}

@@ -1,3 +1,4 @@
+import _Support
 import Geometry
 
 /// A model, parameter or progress value given by a user that the models cannot accept.
@@ -31,4 +32,9 @@ public enum ModelInputError: Error, Hashable, Sendable, CustomStringConvertible 
             "progress \(ShortestDecimal.format(p)) is outside [0, 1] (give a number from 0 to 1)"
         }
     }
+}
+
+/// A model, parameter or progress value the caller gave: always the caller's usage mistake.
+extension ModelInputError: ReportableError {
+    package var isUsageMistake: Bool { true }
 }

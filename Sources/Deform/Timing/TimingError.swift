@@ -1,3 +1,4 @@
+import _Support
 import Geometry
 
 /// A timing function or keyframe track that cannot be built from the given values or text.
@@ -13,3 +14,5 @@ public struct TimingError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A number as every BezierTune output writes it (shortest round-trip, no trailing ".0").
     static func number(_ d: Double) -> String { ShortestDecimal.format(d) }
 }
+
+extension TimingError: ReportableError {}

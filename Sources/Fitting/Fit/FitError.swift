@@ -1,3 +1,4 @@
+import _Support
 import Deform
 import Foundation
 import Geometry
@@ -64,5 +65,16 @@ public enum FitError: Error, Hashable, Sendable, CustomStringConvertible {
 
     static func range(_ a: Double, _ b: Double) -> String {
         String(format: "%.4g…%.4g", a, b)
+    }
+}
+
+/// The parameter choices (free names, bounds, values) are the caller's usage mistakes; a target that
+/// cannot be fitted is not.
+extension FitError: ReportableError {
+    package var isUsageMistake: Bool {
+        switch self {
+        case .invalidParameter, .nothingFree, .duplicateFree, .notIdentifiable, .invalidBound: true
+        case .tooFewPoints, .farFromModel, .nonFiniteResult: false
+        }
     }
 }

@@ -1,3 +1,4 @@
+import _Support
 import Foundation
 import Geometry
 import Interchange
@@ -26,20 +27,20 @@ public struct LottieKeyframeSequence: Sendable {
         let range = layer.frameRange
         let first = from ?? range.lowerBound, last = to ?? range.upperBound
         for f in [first, last] where !range.contains(f) {
-            throw LottieSequenceError(source: layer.source, layer: layer.label,
+            throw LottieSequenceError(frames: layer.source, layer: layer.label,
                                       reason: "frame \(Self.format(f)) is outside the layer's frames \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound)) (ip to op)")
         }
         guard range.upperBound > range.lowerBound else {
-            throw LottieSequenceError(source: layer.source, layer: layer.label,
+            throw LottieSequenceError(frames: layer.source, layer: layer.label,
                                       reason: "the layer has a single frame (ip = op = \(Self.format(range.lowerBound))): no progress to fit")
         }
         guard last >= first else {
-            throw LottieSequenceError(source: layer.source, layer: layer.label,
+            throw LottieSequenceError(frames: layer.source, layer: layer.label,
                                       reason: "the frames run backwards (from \(Self.format(first)) to \(Self.format(last)))")
         }
         let steps = ((last - first) / step * (1 + 1e-12) + 1e-9).rounded(.down)
         guard steps < Double(Self.maximumFrameCount) else {
-            throw LottieSequenceError(source: layer.source, layer: layer.label,
+            throw LottieSequenceError(frames: layer.source, layer: layer.label,
                                       reason: "\(Self.format(first)) to \(Self.format(last)) by \(Self.format(step)) is more than \(Self.maximumFrameCount) frames")
         }
         var frames = (0...Int(steps)).map { first + Double($0) * step }
@@ -93,6 +94,9 @@ public struct LottieSequenceError: Error, Hashable, Sendable, CustomStringConver
     public var reason: String
     /// True when `reason` is already a whole message (a `LottieError`'s, naming file and layer).
     var quoted = false
+    /// True when the frames asked for are at fault (outside the layer's, backwards, too many),
+    /// not the outline at one of them.
+    var isAboutFrames = false
 
     public init(source: String, layer: String?, reason: String) {
         (self.source, self.layer, self.reason) = (source, layer, reason)
@@ -102,8 +106,19 @@ public struct LottieSequenceError: Error, Hashable, Sendable, CustomStringConver
         (self.source, self.layer, self.reason, self.quoted) = (source, layer, reason, quoted)
     }
 
+    /// A sequence whose frames cannot be taken from the layer: the caller's choice of frames.
+    init(frames source: String, layer: String?, reason: String) {
+        (self.source, self.layer, self.reason, isAboutFrames) = (source, layer, reason, true)
+    }
+
     public var description: String {
         if quoted { return reason }
         return layer.map { "\(source): \($0): \(reason)" } ?? "\(source): \(reason)"
     }
+}
+
+/// Frames asked for that the layer does not have are the caller's usage mistake; an outline that
+/// cannot be read at a frame is the file's.
+extension LottieSequenceError: ReportableError {
+    package var isUsageMistake: Bool { isAboutFrames }
 }

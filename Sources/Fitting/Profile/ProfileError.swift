@@ -1,3 +1,4 @@
+import _Support
 import Geometry
 
 /// Why a profile fit cannot be set up or run: one line naming the keyframe (by its
@@ -29,6 +30,18 @@ public enum ProfileError: Error, Sendable, CustomStringConvertible {
             "\(k): \(error.description)"
         case .jointNeedsParametricTiming(let timing):
             "a joint fit needs a timing with unknowns (cubic-bezier, spring, linear); with \(timing) the joint fit is the per-keyframe fits"
+        }
+    }
+}
+
+/// A joint fit without unknowns is the caller's usage mistake, and a keyframe's fit error is what the
+/// fit error is; the keyframes themselves are data.
+extension ProfileError: ReportableError {
+    package var isUsageMistake: Bool {
+        switch self {
+        case .jointNeedsParametricTiming: true
+        case .keyframeFit(_, let error): error.isUsageMistake
+        case .progressOutOfRange, .duplicateProgress, .tooFewKeyframes: false
         }
     }
 }

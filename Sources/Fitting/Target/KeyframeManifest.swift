@@ -166,3 +166,5 @@ public enum KeyframeManifestError: Error, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension KeyframeManifestError: ReportableError {}

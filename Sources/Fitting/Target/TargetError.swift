@@ -1,3 +1,4 @@
+import _Support
 import Geometry
 
 /// A target outline that cannot be fitted: what is wrong with it, in one line that names the
@@ -54,3 +55,5 @@ public enum TargetError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension TargetError: ReportableError {}

@@ -1,3 +1,4 @@
+import _Support
 import DataFiles
 import Foundation
 import Geometry
@@ -122,5 +123,14 @@ extension TargetOutline {
         } catch {
             throw .target(file: path, error)
         }
+    }
+}
+
+/// A Lottie layer or frame that the selection names wrongly is the caller's usage mistake
+/// (``LottieError/isUsageMistake``); every other problem is the file's.
+extension TargetFileError: ReportableError {
+    package var isUsageMistake: Bool {
+        if case .lottie(_, let error) = self { return error.isUsageMistake }
+        return false
     }
 }

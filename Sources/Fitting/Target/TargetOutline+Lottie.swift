@@ -1,3 +1,4 @@
+import _Support
 import Geometry
 import Interchange
 
@@ -46,5 +47,12 @@ public enum TargetLottieError: Error, Hashable, Sendable, CustomStringConvertibl
         case .noFrame: "a Lottie animation needs the frame whose outline is the target"
         case .target(let error): error.description
         }
+    }
+}
+
+extension TargetLottieError: ReportableError {
+    package var isUsageMistake: Bool {
+        if case .layer(let error) = self { return error.isUsageMistake }
+        return false
     }
 }

@@ -1,3 +1,4 @@
+import _Support
 import Geometry
 
 /// Why an animation cannot be exported: one line, naming the value or the parameter at fault.
@@ -11,3 +12,5 @@ public struct ExportError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A number as messages write it (shortest round-trip form).
     static func number(_ d: Double) -> String { ShortestDecimal.format(d) }
 }
+
+extension ExportError: ReportableError {}

@@ -1,3 +1,4 @@
+import _Support
 /// Why a text is not a JSON document the reader accepts: a syntax error at a line and column,
 /// nesting beyond the reader's depth limit, or a document beyond its size limit.
 ///
@@ -27,3 +28,5 @@ public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertibl
         reason == .tooLarge ? message : "line \(line), column \(column): \(message)"
     }
 }
+
+extension JSONSyntaxError: ReportableError {}

@@ -52,3 +52,9 @@ public struct LottieError: Error, Hashable, Sendable, CustomStringConvertible {
     /// uncut), so a message quoting a layer name or a string from the file stays on one line.
     static func oneLine(_ s: String) -> String { MessageText.escaped(s, limit: nil) }
 }
+
+/// A layer selection that matches no layer or must be made, and a frame outside the layer's, are the
+/// caller's usage mistakes (the choice of layer and frame); everything else is the file's.
+extension LottieError: ReportableError {
+    package var isUsageMistake: Bool { [.noSuchLayer, .layerChoiceNeeded, .frameOutOfRange].contains(kind) }
+}

@@ -1,3 +1,4 @@
+import _Support
 /// Why an SVG document could not be read, or a selection not made: one line naming the line and
 /// the element where known.
 ///
@@ -28,3 +29,5 @@ public struct SVGReadError: Error, CustomStringConvertible, Equatable, Sendable 
         return out + reason
     }
 }
+
+extension SVGReadError: ReportableError {}

@@ -1,3 +1,4 @@
+import _Support
 import Foundation
 import Geometry
 
@@ -215,3 +216,5 @@ public struct SVGTransformError: Error, CustomStringConvertible, Equatable, Send
 
     public var description: String { "offset \(offset): \(message)" }
 }
+
+extension SVGTransformError: ReportableError {}

@@ -1,3 +1,4 @@
+import _Support
 /// A LAPACK routine returned `info ≠ 0`. The ``description`` names the routine, the code and what
 /// the code means for that routine (from the routine's reference documentation):
 ///
@@ -46,3 +47,5 @@ public struct LAPACKError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension LAPACKError: ReportableError {}

@@ -1,3 +1,4 @@
+import _Support
 /// Why a NIST StRD `.dat` file could not be read. ``description`` is one line naming the file and,
 /// when the problem is on a line, the line (1-based):
 ///
@@ -21,3 +22,5 @@ public struct StRDFileError: Error, Equatable, Sendable, CustomStringConvertible
         return "\(file): \(reason)"
     }
 }
+
+extension StRDFileError: ReportableError {}

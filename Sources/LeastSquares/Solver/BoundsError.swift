@@ -1,3 +1,4 @@
+import _Support
 /// Why a set of bounds was refused: one line naming the parameter (zero-based) when there is one.
 public struct BoundsError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The zero-based index of the offending parameter, or nil for a problem with the whole set.
@@ -14,3 +15,5 @@ public struct BoundsError: Error, Equatable, Sendable, CustomStringConvertible {
         return "bounds: \(reason)"
     }
 }
+
+extension BoundsError: ReportableError {}

@@ -1,9 +1,9 @@
 import _Support
 
 /// The `beztune` command line: dispatches to a command, prints help and version, and turns every
-/// failure into one line on stderr and an exit status — 0 success, 1 runtime failure (including
-/// a missing, unreadable or invalid input file), 2 usage error (a bad option or option value) —
-/// a usage error followed by the command's usage line.
+/// failure into one line on stderr and an exit status (``Diagnosis``) — 0 success, 1 runtime
+/// failure (including a missing, unreadable or invalid input file), 2 usage error (a bad option
+/// or option value) — a usage error followed by the command's usage line.
 struct Beztune {
     static let version = "0.1.0"
 
@@ -69,16 +69,18 @@ struct Beztune {
             console.printError("beztune: unknown command \(MessageText.quoted(first)) (commands: \(names); see 'beztune --help')")
             return 2
         }
-        do throws(CLIError) {
-            if try command.execute(Array(arguments.dropFirst()), console) == .help {
+        var stage = Command.Stage.parsing
+        do {
+            if try command.execute(Array(arguments.dropFirst()), console, &stage) == .help {
                 console.writeOutput(command.helpText)
             }
             return 0
         } catch {
-            var message = error.message
-            if error.kind == .usage { message += " (usage: \(command.usageLine); see 'beztune \(command.name) --help')" }
+            let diagnosis = Diagnosis(error, stage: stage)
+            var message = diagnosis.message
+            if diagnosis.isUsage { message += " (usage: \(command.usageLine); see 'beztune \(command.name) --help')" }
             console.printError("beztune \(command.name): \(message.oneLine.cappedForMessage)")
-            return error.exitCode
+            return diagnosis.isUsage ? 2 : 1
         }
     }
 }

@@ -11,8 +11,13 @@ protocol CommandOptions {
 struct CommandDeclaration<Values: CommandOptions> {
     var name: String
     var abstract: String
-    var options: [Option<Values>]
-    var rules: [OptionRule] = []
+    var options: [Option<Values>] {
+        didSet { rules = Self.resolve(declared, options: options) }
+    }
+    /// The rules between the options, with the options named.
+    private(set) var rules: [NamedOptionRule]
+    /// The rules as declared (by the options' properties).
+    private let declared: [OptionRule<Values>]
     /// Free text after the option list (conventions, examples).
     var discussion: String = ""
 
@@ -22,13 +27,40 @@ struct CommandDeclaration<Values: CommandOptions> {
         case run(Values)
     }
 
+    /// The declaration; every rule must name options of `options` (a programmer error
+    /// otherwise: the program stops here, when the declaration is built).
+    init(name: String, abstract: String, options: [Option<Values>], rules: [OptionRule<Values>] = [],
+         discussion: String = "") {
+        self.name = name
+        self.abstract = abstract
+        self.options = options
+        declared = rules
+        self.rules = Self.resolve(rules, options: options)
+        self.discussion = discussion
+    }
+
+    /// `rules` with their options named, stopping the program when one names a property that
+    /// no option sets (``unresolved(_:options:)``).
+    private static func resolve(_ rules: [OptionRule<Values>], options: [Option<Values>]) -> [NamedOptionRule] {
+        let missing = unresolved(rules, options: options)
+        precondition(missing.isEmpty, "a rule names no option: \(missing.joined(separator: "; "))")
+        return rules.compactMap { $0.named { path in options.first { $0.keyPath == path }?.name } }
+    }
+
+    /// The key paths of `rules` that no option of `options` sets, as text (empty when every rule
+    /// names declared options).
+    static func unresolved(_ rules: [OptionRule<Values>], options: [Option<Values>]) -> [String] {
+        let bound = Set(options.map(\.keyPath))
+        return rules.flatMap(\.paths).filter { !bound.contains($0) }.map { "\($0)" }
+    }
+
     func option(named name: String) -> Option<Values>? { options.first { $0.name == name } }
 
     /// This declaration over a bigger set of values that holds these at `base`, so that a
     /// declaration can be extended with options of its own without touching this one.
     func embedded<Outer: CommandOptions>(in base: WritableKeyPath<Outer, Values>) -> CommandDeclaration<Outer> {
         CommandDeclaration<Outer>(name: name, abstract: abstract, options: options.map { $0.embedded(in: base) },
-                                  rules: rules, discussion: discussion)
+                                  rules: declared.map { $0.embedded(in: base) }, discussion: discussion)
     }
 
     // MARK: Usage line and help
@@ -100,7 +132,7 @@ struct CommandDeclaration<Values: CommandOptions> {
     /// `--help` or `-h` anywhere asks for the help. Then the rules are checked, then required
     /// options, then each given option is read, in declaration order. Every failure is a usage
     /// error (the dispatcher adds the usage line).
-    func parse(_ arguments: [String]) throws(CLIError) -> Request {
+    func parse(_ arguments: [String]) throws -> Request {
         if arguments.contains("--help") || arguments.contains("-h") { return .help }
         var texts: [String: [String]] = [:]
         var i = 0
@@ -142,18 +174,19 @@ struct CommandDeclaration<Values: CommandOptions> {
         }
         var values = Values()
         for option in options {
-            guard let given = texts[option.name] else { continue }
-            do throws(OptionValueError) {
-                try option.read(&values, given)
-            } catch {
-                throw .usage("invalid --\(option.name) \(MessageText.quoted(error.text ?? given[0])): \(error.reason)")
+            for text in texts[option.name] ?? [] {
+                do {
+                    try option.read(&values, text)
+                } catch {
+                    throw InvalidOptionValue(option: option.name, text: text, problem: error)
+                }
             }
         }
         return .run(values)
     }
 
     /// The usage error `rule` gives for the options in `given`, if any.
-    private func check(_ rule: OptionRule, given: [String: [String]]) throws(CLIError) {
+    private func check(_ rule: NamedOptionRule, given: [String: [String]]) throws(CLIError) {
         func form(_ name: String) -> String { option(named: name)?.helpForm ?? "--\(name)" }
         switch rule {
         case .exclusive(let names, let isRequired, let noun, let hint):

@@ -7,6 +7,11 @@
 /// the declaration binds to it by key path, e.g.
 ///
 ///     .value(\.segments, "segments", "N", help: "Equal segments per circle.", parse: OptionValue.segmentCount)
+///
+/// The key path is also the option's identity: rules name options by it (``OptionRule``), and
+/// an option group declared once for several commands (``FitOptionGroup``) is embedded in each
+/// command's values (``embedded(in:)``), with the help text a command words its own way
+/// (``help(_:)``).
 struct Option<Values> {
     typealias Arity = OptionArity
 
@@ -23,10 +28,13 @@ struct Option<Values> {
     var inUsage = true
     /// What the usage line shows for the value (the choices, `png|svg`); the value name if nil.
     var usageValue: String?
-    /// Reads the option's texts (one per occurrence, in order; called only when it is given)
-    /// into `values`. Options are read in declaration order, so a reader may look at the values
-    /// of options declared before it (`--set` names the parameters of `--model`).
-    var read: (inout Values, [String]) throws(OptionValueError) -> Void
+    /// The property the option sets: its identity.
+    var keyPath: PartialKeyPath<Values>
+    /// Reads one occurrence's text into `values` (called for each occurrence, in order, and only
+    /// when the option is given). Options are read in declaration order, so a reader may look at
+    /// the values of options declared before it (`--set` names the parameters of `--model`). A
+    /// parser's error becomes `invalid --name 'text': reason` (``InvalidOptionValue``).
+    var read: (inout Values, String) throws -> Void
 }
 
 /// How an option takes values.
@@ -39,25 +47,11 @@ enum OptionArity: Equatable {
     case repeated
 }
 
-/// Why an option's text cannot be used: the reason, and the text it is about when that is not
-/// the whole value (one part of `N1:N2`). The parser turns it into
-/// `invalid --name 'text': reason`.
-struct OptionValueError: Error, Equatable {
-    var reason: String
-    /// The offending part of the value, when it is not the whole value.
-    var text: String?
-
-    init(_ reason: String, text: String? = nil) {
-        self.reason = reason
-        self.text = text
-    }
-}
-
 extension Option {
     /// `--name`: true when given.
     static func flag(_ path: WritableKeyPath<Values, Bool>, _ name: String, inUsage: Bool = true,
                      help: String) -> Option {
-        Option(name: name, arity: .flag, valueName: "", help: help, inUsage: inUsage) { values, _ in
+        Option(name: name, arity: .flag, valueName: "", help: help, inUsage: inUsage, keyPath: path) { values, _ in
             values[keyPath: path] = true
         }
     }
@@ -67,10 +61,10 @@ extension Option {
     static func value<T>(_ path: WritableKeyPath<Values, T>, _ name: String, _ valueName: String,
                          required: Bool = false, missingHint: String? = nil, inUsage: Bool = true,
                          usageValue: String? = nil, help: String,
-                         parse: @escaping (String) throws(OptionValueError) -> T) -> Option {
+                         parse: @escaping (String) throws -> T) -> Option {
         Option(name: name, arity: .single, valueName: valueName, help: help, isRequired: required,
-               missingHint: missingHint, inUsage: inUsage, usageValue: usageValue) { values, texts throws(OptionValueError) in
-            values[keyPath: path] = try parse(texts[0])
+               missingHint: missingHint, inUsage: inUsage, usageValue: usageValue, keyPath: path) { values, text in
+            values[keyPath: path] = try parse(text)
         }
     }
 
@@ -78,53 +72,58 @@ extension Option {
     static func value<T>(_ path: WritableKeyPath<Values, T?>, _ name: String, _ valueName: String,
                          required: Bool = false, missingHint: String? = nil, inUsage: Bool = true,
                          usageValue: String? = nil, help: String,
-                         parse: @escaping (String) throws(OptionValueError) -> T) -> Option {
+                         parse: @escaping (String) throws -> T) -> Option {
         Option(name: name, arity: .single, valueName: valueName, help: help, isRequired: required,
-               missingHint: missingHint, inUsage: inUsage, usageValue: usageValue) { values, texts throws(OptionValueError) in
-            values[keyPath: path] = try parse(texts[0])
-        }
-    }
-
-    /// `--name VALUE` given any number of times, each read by `parse`, in order.
-    static func repeated<T>(_ path: WritableKeyPath<Values, [T]>, _ name: String, _ valueName: String,
-                            required: Bool = false, missingHint: String? = nil, inUsage: Bool = true,
-                            help: String, parse: @escaping (String) throws(OptionValueError) -> T) -> Option {
-        Option(name: name, arity: .repeated, valueName: valueName, help: help, isRequired: required,
-               missingHint: missingHint, inUsage: inUsage) { values, texts throws(OptionValueError) in
-            for text in texts {
-                do throws(OptionValueError) {
-                    values[keyPath: path].append(try parse(text))
-                } catch {
-                    throw OptionValueError(error.reason, text: error.text ?? text)
-                }
-            }
+               missingHint: missingHint, inUsage: inUsage, usageValue: usageValue, keyPath: path) { values, text in
+            values[keyPath: path] = try parse(text)
         }
     }
 
     /// `--name VALUE` given any number of times, each read by `parse` with the values read so
     /// far (the options declared before this one), in order.
     static func repeated<T>(_ path: WritableKeyPath<Values, [T]>, _ name: String, _ valueName: String,
-                            inUsage: Bool = true, help: String,
-                            parseWith parse: @escaping (String, Values) throws(OptionValueError) -> T) -> Option {
-        Option(name: name, arity: .repeated, valueName: valueName, help: help, inUsage: inUsage) { values, texts throws(OptionValueError) in
-            for text in texts {
-                do throws(OptionValueError) {
-                    values[keyPath: path].append(try parse(text, values))
-                } catch {
-                    throw OptionValueError(error.reason, text: error.text ?? text)
-                }
-            }
+                            required: Bool = false, missingHint: String? = nil, inUsage: Bool = true,
+                            help: String, parseWith parse: @escaping (String, Values) throws -> T) -> Option {
+        Option(name: name, arity: .repeated, valueName: valueName, help: help, isRequired: required,
+               missingHint: missingHint, inUsage: inUsage, keyPath: path) { values, text in
+            values[keyPath: path].append(try parse(text, values))
         }
     }
 
-    /// This option of a bigger set of values that holds these at `base` (a declaration extended
-    /// with options of its own; see ``CommandDeclaration/embedded(in:)``).
+    /// `--name VALUE` given any number of times, each read by `parse`, in order.
+    static func repeated<T>(_ path: WritableKeyPath<Values, [T]>, _ name: String, _ valueName: String,
+                            required: Bool = false, missingHint: String? = nil, inUsage: Bool = true,
+                            help: String, parse: @escaping (String) throws -> T) -> Option {
+        repeated(path, name, valueName, required: required, missingHint: missingHint, inUsage: inUsage, help: help,
+                 parseWith: { text, _ in try parse(text) })
+    }
+
+    /// This option of a bigger set of values that holds these at `base` (an option group
+    /// declared once and embedded in several commands' values).
     func embedded<Outer>(in base: WritableKeyPath<Outer, Values>) -> Option<Outer> {
         let read = self.read
-        return Option<Outer>(name: name, arity: arity, valueName: valueName, help: help, isRequired: isRequired,
-                             missingHint: missingHint, inUsage: inUsage, usageValue: usageValue) { outer, texts throws(OptionValueError) in
-            try read(&outer[keyPath: base], texts)
+        guard let path = (base as PartialKeyPath<Outer>).appending(path: keyPath as AnyKeyPath) else {
+            preconditionFailure("--\(name): its key path does not extend \(base)")
         }
+        return Option<Outer>(name: name, arity: arity, valueName: valueName, help: help, isRequired: isRequired,
+                             missingHint: missingHint, inUsage: inUsage, usageValue: usageValue,
+                             keyPath: path) { outer, text in
+            try read(&outer[keyPath: base], text)
+        }
+    }
+
+    /// The option with the help text a command words its own way.
+    func help(_ text: String) -> Option {
+        var o = self
+        o.help = text
+        return o
+    }
+
+    /// The option listed in the usage line or not (there summarised by `[options]`).
+    func inUsage(_ shown: Bool) -> Option {
+        var o = self
+        o.inUsage = shown
+        return o
     }
 
     /// `--name VALUE` as the usage line writes it (`--name` for a flag).
