@@ -51,7 +51,11 @@ public struct CSVError: Error, CustomStringConvertible, Equatable, Sendable {
         (self.character, self.columnName, self.reason) = (character, columnName, reason)
     }
 
-    public var description: String {
+    public var description: String { location + ": " + reason }
+
+    /// Where the problem is: `SOURCE`, `SOURCE line L`, `SOURCE line L, column 'NAME'` or
+    /// `SOURCE line L, column F (character C)` — ``description`` without the reason.
+    public var location: String {
         var location = source
         if let line { location += " line \(line)" }
         if let columnName {
@@ -60,7 +64,7 @@ public struct CSVError: Error, CustomStringConvertible, Equatable, Sendable {
             location += (line == nil ? " " : ", ") + "column \(field)"
             if let character { location += " (character \(character))" }
         }
-        return location + ": " + reason
+        return location
     }
 }
 

@@ -61,6 +61,12 @@ extension CSVTable {
         return text
     }
 
+    /// `SOURCE line L, column 'NAME'`: where a cell is, as ``cellError(row:column:_:)`` names it
+    /// (for an error about the cell's value that another reader found).
+    public func cellLocation(row: Int, column: Int) -> String {
+        cellError(row: row, column: column, "").location
+    }
+
     /// An error located at a cell, for checks the caller makes on a value it has read:
     /// `cellError(row: 4, column: 2, "radius must be positive")` describes itself as
     /// `FILE line 6, column 'r': radius must be positive`.

@@ -4,8 +4,14 @@ import Geometry
 /// Why an animation cannot be exported: one line, naming the value or the parameter at fault.
 public struct ExportError: Error, Hashable, Sendable, CustomStringConvertible {
     public let message: String
+    /// True when an export option is at fault (a frame rate, tolerance, duration or type name
+    /// the caller chose, or the frame count they make), not the animation.
+    let isAboutOptions: Bool
 
-    public init(_ message: String) { self.message = message }
+    public init(_ message: String) { (self.message, isAboutOptions) = (message, false) }
+
+    /// An export option's problem (see ``isAboutOptions``).
+    init(option message: String) { (self.message, isAboutOptions) = (message, true) }
 
     public var description: String { message }
 
@@ -13,4 +19,8 @@ public struct ExportError: Error, Hashable, Sendable, CustomStringConvertible {
     static func number(_ d: Double) -> String { ShortestDecimal.format(d) }
 }
 
-extension ExportError: ReportableError {}
+/// An export option the caller chose that cannot work is their usage mistake; an animation that
+/// cannot be exported is not.
+extension ExportError: ReportableError {
+    package var isUsageMistake: Bool { isAboutOptions }
+}

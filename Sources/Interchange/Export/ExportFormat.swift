@@ -34,15 +34,33 @@ public enum ExportFormat: String, CaseIterable, Hashable, Sendable, CustomString
 
     /// The text of `animation` in this format: one file's content.
     public func render(_ animation: ShapeAnimation, options: ExportOptions = ExportOptions()) throws(ExportError) -> String {
+        try export(animation, options: options).text
+    }
+
+    /// `animation` in this format: the file's content and what it carries (its keyframes, or its
+    /// SVG outlines), each computed once.
+    public func export(_ animation: ShapeAnimation, options: ExportOptions = ExportOptions()) throws(ExportError) -> ExportedFile {
         try options.validate()
         switch self {
-        case .svg: return try SVGFramesExport(animation, options: options).text
-        case .svgAnimated: return try SVGAnimationExport(animation, options: options).text
-        case .css: return try CSSExport(animation, options: options).text
-        case .swiftUIKit: return try UIKitSourceExport(animation, options: options).text
-        case .swiftUI: return try SwiftUISourceExport(animation, options: options).text
-        case .lottie: return try LottieExport(animation, options: options).text
-        case .json: return AnimationDocument(animation).text
+        case .svg:
+            let svg = try SVGFramesExport(animation, options: options)
+            return ExportedFile(text: svg.text, outlineCount: svg.ids.count)
+        case .svgAnimated:
+            let svg = try SVGAnimationExport(animation, options: options)
+            return ExportedFile(text: svg.text, keyframes: svg.plan)
+        case .css:
+            let css = try CSSExport(animation, options: options)
+            return ExportedFile(text: css.text, keyframes: css.plan)
+        case .swiftUIKit:
+            let swift = try UIKitSourceExport(animation, options: options)
+            return ExportedFile(text: swift.text, keyframes: swift.plan)
+        case .swiftUI:
+            return ExportedFile(text: try SwiftUISourceExport(animation, options: options).text)
+        case .lottie:
+            let lottie = try LottieExport(animation, options: options)
+            return ExportedFile(text: lottie.text, keyframes: lottie.plan)
+        case .json:
+            return ExportedFile(text: AnimationDocument(animation).text)
         }
     }
 }
@@ -79,20 +97,20 @@ public struct ExportOptions: Sendable {
     /// Checks every value a user can give: one line naming the bad one.
     public func validate() throws(ExportError) {
         guard framesPerSecond.isFinite, framesPerSecond > 0, framesPerSecond <= Self.maximumFramesPerSecond else {
-            throw ExportError("frame rate must be a positive number of frames per second up to 1000 (got \(ExportError.number(framesPerSecond)))")
+            throw ExportError(option: "frame rate must be a positive number of frames per second up to 1000 (got \(ExportError.number(framesPerSecond)))")
         }
         if let p = progress, !(p >= 0 && p <= 1) {
-            throw ExportError(ModelInputError.progressOutOfRange(p).description)
+            throw ExportError(option: ModelInputError.progressOutOfRange(p).description)
         }
         for (name, t) in [("keyframe", keyframes.relativeTolerance), ("linear() easing", linearEasingTolerance)] {
             guard t.isFinite, t > 0, t < 1 else {
-                throw ExportError("\(name) tolerance must be a number in (0, 1) (got \(ExportError.number(t)))")
+                throw ExportError(option: "\(name) tolerance must be a number in (0, 1) (got \(ExportError.number(t)))")
             }
         }
         if let name = typeName {
             let ok = !name.isEmpty && name.unicodeScalars.allSatisfy { ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "_" }
                 && !("0"..."9").contains(name.unicodeScalars.first ?? "0")
-            guard ok else { throw ExportError("Swift type name '\(name)' must be letters, digits and _, not starting with a digit") }
+            guard ok else { throw ExportError(option: "Swift type name '\(name)' must be letters, digits and _, not starting with a digit") }
         }
     }
 
@@ -104,7 +122,7 @@ public struct ExportOptions: Sendable {
     func frameIntervals(duration: Double) throws(ExportError) -> Int {
         let n = (framesPerSecond * duration).rounded()
         guard n <= Self.maximumFrames else {
-            throw ExportError("\(ExportError.number(duration)) s at \(ExportError.number(framesPerSecond)) frames per second is more than 1000000 frames")
+            throw ExportError(option: "\(ExportError.number(duration)) s at \(ExportError.number(framesPerSecond)) frames per second is more than 1000000 frames")
         }
         return max(1, Int(n))
     }

@@ -81,7 +81,7 @@ public struct ShapeAnimation: Sendable {
     /// Checks an animation duration (`--duration`): a positive finite number of seconds.
     public static func validate(duration d: Double) throws(ExportError) {
         guard d.isFinite, d > 0 else {
-            throw ExportError("duration must be a positive finite number of seconds (got \(ExportError.number(d)))")
+            throw ExportError(option: "duration must be a positive finite number of seconds (got \(ExportError.number(d)))")
         }
     }
 

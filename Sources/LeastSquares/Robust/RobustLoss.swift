@@ -46,14 +46,31 @@ public enum RobustLoss: Sendable, Equatable {
         }
     }
 
-    /// The name the CLI and CSV use: `trivial`, `huber`, `soft_l1`, `cauchy`, `arctan`.
+    /// The loss's name: `trivial`, `huber`, `soft-l1`, `cauchy` or `arctan` (``names``), as
+    /// messages, settings and the command line write it.
     public var name: String {
         switch self {
         case .trivial: "trivial"
         case .huber: "huber"
-        case .softL1: "soft_l1"
+        case .softL1: "soft-l1"
         case .cauchy: "cauchy"
         case .arctan: "arctan"
+        }
+    }
+
+    /// Every loss's ``name``, the trivial one first.
+    public static let names = ["trivial", "huber", "soft-l1", "cauchy", "arctan"]
+
+    /// The loss called `name` (one of ``names``) at scale `a` (ignored by the trivial loss); nil
+    /// for another name.
+    public init?(named name: String, scale a: Double) {
+        switch name {
+        case "trivial": self = .trivial
+        case "huber": self = .huber(scale: a)
+        case "soft-l1": self = .softL1(scale: a)
+        case "cauchy": self = .cauchy(scale: a)
+        case "arctan": self = .arctan(scale: a)
+        default: return nil
         }
     }
 

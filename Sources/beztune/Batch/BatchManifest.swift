@@ -12,16 +12,11 @@ struct BatchManifest {
     /// The folder relative file names are read from: the manifest's own.
     var folder: ManifestFolder
 
-    init(_ path: String, fileColumn name: String, outputColumns: [String]) throws(CLIError) {
-        let url = URL(fileURLWithPath: path)
-        do throws(CSVError) {
-            table = try CSVTable(contentsOf: url)
-            fileColumn = try table.columnIndex(name)
-        } catch {
-            throw .runtime(error)
-        }
+    init(_ path: String, fileColumn name: String, outputColumns: [String]) throws {
+        table = try CSVTable(contentsOf: URL(fileURLWithPath: path))
+        fileColumn = try table.columnIndex(name)
         if let clash = table.header.first(where: outputColumns.contains) {
-            throw .runtime("\(path): column '\(clash)' is also an output column; rename it")
+            throw CLIError.runtime("\(path): column '\(clash)' is also an output column; rename it")
         }
         folder = ManifestFolder(manifest: path)
     }

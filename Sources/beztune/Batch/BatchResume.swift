@@ -1,5 +1,6 @@
 import DataFiles
 import Foundation
+import _Support
 
 /// `--resume` for the batch fits (`fit --targets`, `fit-profile --profiles`): the rows an
 /// interrupted run of the same batch left in its CSV.
@@ -48,17 +49,11 @@ enum BatchResume {
     /// item i (0-based within `items`) as this run computes them.
     static func rowsDone(in file: String, header: [String], items: [[String]], rowCount: ([String]) -> Int,
                          csv: inout CheckpointedCSV,
-                         recompute: (Int) throws(CLIError) -> [[CSVField]]) throws(CLIError)
-        -> (rows: [[String]], items: Int) {
+                         recompute: (Int) throws -> [[CSVField]]) throws -> (rows: [[String]], items: Int) {
         guard FileManager.default.fileExists(atPath: file) else { return ([], 0) }
-        func failure(_ line: Int?, _ reason: String) -> CLIError {
-            .runtime("\(file)\(line.map { " line \($0)" } ?? ""): cannot resume: \(reason)")
-        }
-        let table: CSVTable
-        do throws(CSVError) {
-            table = try CSVTable(contentsOf: URL(fileURLWithPath: file))
-        } catch {
-            throw .runtime(error, context: "cannot resume")
+        func failure(_ line: Int?, _ reason: String) -> CLIError { .cannotResume(file, line: line, reason) }
+        let table = try inContext("cannot resume") { () throws(CSVError) in
+            try CSVTable(contentsOf: URL(fileURLWithPath: file))
         }
         guard table.header == header else {
             let i = zip(table.header, header).enumerated().first { $0.element.0 != $0.element.1 }?.offset
@@ -95,11 +90,8 @@ enum BatchResume {
             // The recomputed rows, read back as the file would hold them.
             var writer = CSVWriter(header: header)
             for row in try recompute(done - 1) { writer.appendRow(row) }
-            let again: [[String]]
-            do throws(CSVError) {
-                again = try CSVTable(parsing: writer.text, source: file).rows
-            } catch {
-                throw .runtime(error, context: "cannot resume")
+            let again = try inContext("cannot resume") { () throws(CSVError) in
+                try CSVTable(parsing: writer.text, source: file).rows
             }
             let kept = Array(table.rows[lastItem])
             let ignored = Set(header.indices.filter { unchecked.contains(header[$0]) })

@@ -1,3 +1,4 @@
+import DataFiles
 import Dispatch
 
 /// When a long batch (`sweep`, `fit --targets`, `fit-profile --profiles`) rewrites its CSV with
@@ -22,13 +23,13 @@ struct CSVCheckpoint {
 
     /// Writes `text` and its record (``CheckpointedCSV``) when the spacing has passed since the
     /// last checkpoint (or the start).
-    mutating func reached(text: String, to csv: CheckpointedCSV) throws(CLIError) {
-        try reached { () throws(CLIError) in try csv.write(text) }
+    mutating func reached(text: String, to csv: CheckpointedCSV) throws(FileWriteError) {
+        try reached { () throws(FileWriteError) in try csv.write(text) }
     }
 
     /// Calls `write` (a checkpoint's writes) when the spacing has passed since the last
     /// checkpoint (or the start).
-    mutating func reached(writing write: () throws(CLIError) -> Void) throws(CLIError) {
+    mutating func reached(writing write: () throws(FileWriteError) -> Void) throws(FileWriteError) {
         let now = DispatchTime.now()
         guard Self.seconds(from: last, to: now) >= spacing else { return }
         try write()

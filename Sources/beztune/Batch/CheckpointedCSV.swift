@@ -1,4 +1,5 @@
 import DataFiles
+import _Support
 import Foundation
 
 /// A batch's CSV and its ``CheckpointRecord`` (`.<name>.checkpoint` beside it): every
@@ -40,7 +41,7 @@ struct CheckpointedCSV {
     var recordText: String { record.text(forFile: lastComponent(file)) }
 
     /// Stages the CSV's `text` and the record in `outputs` (planned with ``outputs``).
-    func stage(_ text: String, in outputs: RunOutputs) throws(CLIError) {
+    func stage(_ text: String, in outputs: RunOutputs) throws(FileWriteError) {
         if let recordPath { try outputs.stage(recordText, for: recordPath) }
         try outputs.stage(text, for: file)
     }
@@ -54,28 +55,20 @@ struct CheckpointedCSV {
     }
 
     /// A checkpoint: the CSV's `text` and the record, written together, all or nothing.
-    func write(_ text: String) throws(CLIError) {
-        do throws(FileWriteError) {
-            let transaction = OutputTransaction(try OutputPlan(files: [recordPath, file].compactMap { $0 }))
-            if let recordPath { try transaction.stage(recordText, for: recordPath) }
-            try transaction.stage(text, for: file)
-            try transaction.commit()
-        } catch {
-            throw .runtime(error)
-        }
+    func write(_ text: String) throws(FileWriteError) {
+        let transaction = OutputTransaction(try OutputPlan(files: [recordPath, file].compactMap { $0 }))
+        if let recordPath { try transaction.stage(recordText, for: recordPath) }
+        try transaction.stage(text, for: file)
+        try transaction.commit()
     }
 
     /// A checkpoint of a streamed CSV (``StreamedCSV``): the bytes appended to `streamed` so
     /// far, copied into a staged temporary, and the record, put in place together, all or nothing.
-    func write(copying streamed: AppendedFile) throws(CLIError) {
-        do throws(FileWriteError) {
-            let transaction = OutputTransaction(try OutputPlan(files: [recordPath, file].compactMap { $0 }))
-            if let recordPath { try transaction.stage(recordText, for: recordPath) }
-            try streamed.copy(to: try transaction.temporaryPath(for: file))
-            try transaction.commit()
-        } catch {
-            throw .runtime(error)
-        }
+    func write(copying streamed: AppendedFile) throws(FileWriteError) {
+        let transaction = OutputTransaction(try OutputPlan(files: [recordPath, file].compactMap { $0 }))
+        if let recordPath { try transaction.stage(recordText, for: recordPath) }
+        try streamed.copy(to: try transaction.temporaryPath(for: file))
+        try transaction.commit()
     }
 
     /// Checks the rows a resume keeps (`rows[i]` is data row i, its fields as read; `line(i)` its
@@ -83,16 +76,11 @@ struct CheckpointedCSV {
     /// arguments, or a row that is not the one recorded at its place, is refused naming the
     /// first such line. Without a record (a file cut by hand, or written by an older version)
     /// nothing is checked here. Returns whether a record vouched for the rows.
-    func verify<S: StringProtocol>(_ rows: [[S]], line: (Int) -> Int) throws(CLIError) -> Bool {
+    func verify<S: StringProtocol>(_ rows: [[S]], line: (Int) -> Int) throws -> Bool {
         guard let recordPath, FileManager.default.fileExists(atPath: recordPath) else { return false }
-        func failure(_ line: Int?, _ reason: String) -> CLIError {
-            .runtime("\(file)\(line.map { " line \($0)" } ?? ""): cannot resume: \(reason)")
-        }
-        let text: String
-        do throws(FileReadError) {
-            text = try TextFile.read(URL(fileURLWithPath: recordPath), kind: "checkpoint record")
-        } catch {
-            throw .runtime(error, context: "cannot resume")
+        func failure(_ line: Int?, _ reason: String) -> CLIError { .cannotResume(file, line: line, reason) }
+        let text = try inContext("cannot resume") { () throws(FileReadError) in
+            try TextFile.read(URL(fileURLWithPath: recordPath), kind: "checkpoint record")
         }
         guard let found = CheckpointRecord(parsing: text) else {
             throw failure(nil, "\(recordPath) is not a checkpoint record beztune wrote (damaged?); remove both files to start afresh")

@@ -8,7 +8,7 @@ import _Support
 /// `message` column; the batch goes on.
 enum FitBatch {
     static func run(manifest: String, _ fit: FitArguments, csvFile: String?, batch options: BatchOptions,
-                    console: Console) throws(CLIError) {
+                    console: Console) throws {
         let columns = FitReport.header(free: fit.setup.freeNames) + ["message"]
         let batch = try BatchManifest(manifest, fileColumn: "file", outputColumns: columns)
         let (table, fileColumn) = (batch.table, batch.fileColumn)
@@ -32,8 +32,8 @@ enum FitBatch {
         /// whose points fit far better upside down the mirrored-fit warning (`MirroredFit`).
         func fields(_ index: Int) -> (fields: [CSVField], failed: Bool, warning: String?) {
             let name = table.rows[index][fileColumn].trimmingWhitespace
-            do throws(CLIError) {
-                guard !name.isEmpty else { throw .runtime("\(manifest) line \(table.lineNumbers[index]): empty file name") }
+            do {
+                guard !name.isEmpty else { throw CLIError.runtime("\(manifest) line \(table.lineNumbers[index]): empty file name") }
                 let select = selectColumn.map { String(table.rows[index][$0].trimmingWhitespace) }
                 let target = try fit.target(file: batch.path(of: String(name)), select: select?.isEmpty == false ? select : nil)
                 let result = try fit.fit(target)
@@ -41,7 +41,7 @@ enum FitBatch {
                     ? MirroredFit.warning(fit, target: target, result: result, given: fit.orientation) : nil
                 return (FitReport.fields(result) + [.text(result.converged ? "" : "did not converge")], false, warning)
             } catch {
-                return (FitReport.failedFields(free: fit.setup.freeCount) + [.text(error.message.oneLine)], true, nil)
+                return (FitReport.failedFields(free: fit.setup.freeCount) + [.text(Diagnosis.message(error).oneLine)], true, nil)
             }
         }
 

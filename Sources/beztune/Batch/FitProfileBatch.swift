@@ -13,7 +13,7 @@ enum FitProfileBatch {
         + PlatformSpringColumns.names + ["message"]
 
     static func run(list: String, _ settings: FitProfileSettings, out: String, csvFile: String?, batch: BatchOptions,
-                    console: Console) throws(CLIError) {
+                    console: Console) throws {
         let manifestList = try BatchManifest(list, fileColumn: "keyframes", outputColumns: columns)
         let (table, manifestColumn) = (manifestList.table, manifestList.fileColumn)
         let nameColumn = table.header.firstIndex(of: "name")
@@ -23,14 +23,14 @@ enum FitProfileBatch {
         for index in table.rows.indices {
             let line = table.lineNumbers[index]
             let manifest = table.rows[index][manifestColumn].trimmingWhitespace
-            guard !manifest.isEmpty else { throw .runtime("\(list) line \(line): empty keyframes manifest") }
+            guard !manifest.isEmpty else { throw CLIError.runtime("\(list) line \(line): empty keyframes manifest") }
             let given = nameColumn.map { String(table.rows[index][$0].trimmingWhitespace) } ?? ""
             let name = given.isEmpty ? Self.stem(of: String(manifest)) : given
             guard Self.isFolderName(name) else {
-                throw .runtime("\(list) line \(line): '\(name)' cannot be a folder name (no '/' or control characters, not '.' or '..', at most 200 bytes)")
+                throw CLIError.runtime("\(list) line \(line): '\(name)' cannot be a folder name (no '/' or control characters, not '.' or '..', at most 200 bytes)")
             }
             if let earlier = seen[name] {
-                throw .runtime("\(list) line \(line): profile name '\(name)' repeats that of line \(earlier); give each row its own 'name'")
+                throw CLIError.runtime("\(list) line \(line): profile name '\(name)' repeats that of line \(earlier); give each row its own 'name'")
             }
             seen[name] = line
             names.append(name)
@@ -52,11 +52,12 @@ enum FitProfileBatch {
         func profile(_ index: Int) -> (outputs: FitProfileOutputs?, rows: [[CSVField]]) {
             let passed = table.rows[index].map(CSVField.text) + [.text(names[index])]
             let manifest = String(table.rows[index][manifestColumn].trimmingWhitespace)
-            do throws(CLIError) {
-                let outputs = try FitProfileOutputs(manifest: manifestList.path(of: manifest), settings)
+            do {
+                let source = try KeyframeSource.manifest(manifestList.path(of: manifest), timing: settings.timing)
+                let outputs = try FitProfileOutputs(source, settings)
                 return (outputs, try Self.rows(of: outputs.timingCSV).map { passed + $0.map(CSVField.text) + [.empty] })
             } catch {
-                return (nil, [passed + blank + [.text("error")] + blankSprings + [.text(error.message.oneLine)]])
+                return (nil, [passed + blank + [.text("error")] + blankSprings + [.text(Diagnosis.message(error).oneLine)]])
             }
         }
 
@@ -82,13 +83,13 @@ enum FitProfileBatch {
             try run.checkStreams()
             var (outputs, summary) = profile(index)
             if let fitted = outputs {
-                do throws(CLIError) {
+                do {
                     let manifest = manifestList.path(of: String(table.rows[index][manifestColumn].trimmingWhitespace))
                     try fitted.write(to: FolderOutput.join(out, names[index]), inputs: [list, manifest], console: console)
                     for warning in fitted.warnings { console.printError("beztune fit-profile: \(names[index]): warning: \(warning)") }
                 } catch {
                     let passed = table.rows[index].map(CSVField.text) + [.text(names[index])]
-                    summary = [passed + blank + [.text("error")] + blankSprings + [.text(error.message.oneLine)]]
+                    summary = [passed + blank + [.text("error")] + blankSprings + [.text(Diagnosis.message(error).oneLine)]]
                     outputs = nil
                 }
             }
@@ -112,12 +113,8 @@ enum FitProfileBatch {
     }
 
     /// The data rows of a `timing.csv` text, fields as written.
-    static func rows(of text: String) throws(CLIError) -> [[String]] {
-        do throws(CSVError) {
-            return try CSVTable(parsing: text, source: "timing.csv").rows
-        } catch {
-            throw .runtime(error)
-        }
+    static func rows(of text: String) throws(CSVError) -> [[String]] {
+        try CSVTable(parsing: text, source: "timing.csv").rows
     }
 
     /// `a/b/press.csv` → `press`.

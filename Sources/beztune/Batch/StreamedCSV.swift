@@ -15,44 +15,36 @@ final class StreamedCSV {
 
     /// Plans the streamed file of `csv` in `outputs`: the record is staged (empty) before the
     /// CSV's temporary, so that the commit renames it first (see ``CheckpointRecord``).
-    init(_ csv: CheckpointedCSV, in outputs: RunOutputs) throws(CLIError) {
+    init(_ csv: CheckpointedCSV, in outputs: RunOutputs) throws(FileWriteError) {
         guard let recordPath = csv.recordPath else {
             file = nil
             return
         }
         try outputs.stage("", for: recordPath)
         let temporary = try outputs.temporaryPath(for: csv.file)
-        do throws(FileWriteError) {
-            file = try AppendedFile(path: temporary, display: csv.file)
-        } catch {
-            throw .runtime(error)
-        }
+        file = try AppendedFile(path: temporary, display: csv.file)
     }
 
     /// Appends finished rows (whole lines).
-    func append(_ bytes: [UInt8]) throws(CLIError) {
+    func append(_ bytes: [UInt8]) throws(FileWriteError) {
         guard let file else {
             kept += bytes
             return
         }
-        do throws(FileWriteError) {
-            try file.append(bytes)
-        } catch {
-            throw .runtime(error)
-        }
+        try file.append(bytes)
     }
 
-    func append(_ text: String) throws(CLIError) { try append(Array(text.utf8)) }
+    func append(_ text: String) throws(FileWriteError) { try append(Array(text.utf8)) }
 
     /// A checkpoint: FILE and the record replaced by what is done, in one transaction.
-    func checkpoint(_ csv: CheckpointedCSV) throws(CLIError) {
+    func checkpoint(_ csv: CheckpointedCSV) throws(FileWriteError) {
         guard let file else { return }
         try csv.write(copying: file)
     }
 
     /// The end of the run: the record staged with every row's digest, the temporary closed (the
     /// commit fsyncs it and renames it into place); a stream's bytes staged.
-    func stage(_ csv: CheckpointedCSV, in outputs: RunOutputs) throws(CLIError) {
+    func stage(_ csv: CheckpointedCSV, in outputs: RunOutputs) throws(FileWriteError) {
         guard let file else {
             try csv.stage(String(decoding: kept, as: UTF8.self), in: outputs)
             return

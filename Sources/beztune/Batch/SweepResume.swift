@@ -1,6 +1,7 @@
 import ArcError
 import DataFiles
 import Foundation
+import _Support
 
 /// `sweep --resume`: the rows an interrupted run of the same sweep already wrote.
 ///
@@ -19,17 +20,12 @@ enum SweepResume {
     /// of the file is pair `pairs.lowerBound + i`. Without a file at `file` the sweep starts
     /// afresh: `(header, 0)`.
     static func rowsDone(in file: String, header: String, grid: SweepGrid, columns: ErrorColumns,
-                         pairs: Range<Int>, csv: inout CheckpointedCSV) throws(CLIError) -> (text: String, rows: Int) {
+                         pairs: Range<Int>, csv: inout CheckpointedCSV) throws -> (text: String, rows: Int) {
         guard FileManager.default.fileExists(atPath: file) else { return (header, 0) }
-        let text: String
-        do throws(FileReadError) {
-            text = try TextFile.read(URL(fileURLWithPath: file), kind: "CSV file")
-        } catch {
-            throw .runtime(error, context: "cannot resume")
+        let text = try inContext("cannot resume") { () throws(FileReadError) in
+            try TextFile.read(URL(fileURLWithPath: file), kind: "CSV file")
         }
-        func failure(_ line: Int?, _ reason: String) -> CLIError {
-            .runtime("\(file)\(line.map { " line \($0)" } ?? ""): cannot resume: \(reason)")
-        }
+        func failure(_ line: Int?, _ reason: String) -> CLIError { .cannotResume(file, line: line, reason) }
         let names = header.dropLast().split(separator: ",", omittingEmptySubsequences: false)
         // Split on LF bytes, not Characters: linear and indifferent to what the lines hold.
         var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Substring($0) }

@@ -15,14 +15,14 @@ struct Beztune {
             SweepCommand.command,
             SegmentsForCommand.command,
             MagnifyCommand.command,
-            PathInfo.command,
-            Nist.command,
-            Mgh.command,
-            Model.command,
-            Frames.command,
-            Fit.command,
-            FitProfile.command,
-            Export.command,
+            PathInfoCommand.command,
+            NistCommand.command,
+            MghCommand.command,
+            ModelCommand.command,
+            FramesCommand.command,
+            FitCommand.command,
+            FitProfileCommand.command,
+            ExportCommand.command,
         ]
     }
 

@@ -140,7 +140,7 @@ struct CommandDeclaration<Values: CommandOptions> {
             let argument = arguments[i]
             i += 1
             guard argument.hasPrefix("--"), argument.count > 2 else {
-                throw .usage("unexpected argument \(MessageText.quoted(argument))")
+                throw CLIError.usage("unexpected argument \(MessageText.quoted(argument))")
             }
             var name = String(argument.dropFirst(2))
             var inlineValue: String?
@@ -148,29 +148,29 @@ struct CommandDeclaration<Values: CommandOptions> {
                 inlineValue = String(name[name.index(after: eq)...])
                 name = String(name[..<eq])
             }
-            guard let option = option(named: name) else { throw .usage("unknown option '--\(name)'") }
+            guard let option = option(named: name) else { throw CLIError.usage("unknown option '--\(name)'") }
             let value: String
             switch option.arity {
             case .flag:
-                if inlineValue != nil { throw .usage("option '--\(name)' takes no value") }
+                if inlineValue != nil { throw CLIError.usage("option '--\(name)' takes no value") }
                 value = ""
             case .single, .repeated:
                 if let inlineValue {
                     value = inlineValue
                 } else {
                     guard i < arguments.count, !arguments[i].hasPrefix("--") else {
-                        throw .usage("option '--\(name)' needs a value")
+                        throw CLIError.usage("option '--\(name)' needs a value")
                     }
                     value = arguments[i]
                     i += 1
                 }
             }
-            if option.arity != .repeated, texts[name] != nil { throw .usage("option '--\(name)' given more than once") }
+            if option.arity != .repeated, texts[name] != nil { throw CLIError.usage("option '--\(name)' given more than once") }
             texts[name, default: []].append(value)
         }
         for rule in rules { try check(rule, given: texts) }
         for option in options where option.isRequired && texts[option.name] == nil {
-            throw .usage("missing \(option.helpForm)" + (option.missingHint.map { " (\($0))" } ?? ""))
+            throw CLIError.usage("missing \(option.helpForm)" + (option.missingHint.map { " (\($0))" } ?? ""))
         }
         var values = Values()
         for option in options {

@@ -73,7 +73,7 @@ struct InvalidOptionValue: Error {
 /// Why an option's text cannot be used: the reason, and the text it is about when that is not
 /// the whole value (one part of `N1:N2`). The parser turns it into
 /// `invalid --name 'text': reason`.
-struct OptionValueError: Error, Equatable {
+struct OptionValueError: ReportableError, Equatable {
     var reason: String
     /// The offending part of the value, when it is not the whole value.
     var text: String?
@@ -82,4 +82,7 @@ struct OptionValueError: Error, Equatable {
         self.reason = reason
         self.text = text
     }
+
+    /// The reason (the parser adds the option and the text).
+    var description: String { reason }
 }

@@ -119,6 +119,15 @@ extension Option {
         return o
     }
 
+    /// The option required (a usage error when absent), with what the error adds after
+    /// `missing --name VALUE`.
+    func required(missingHint hint: String? = nil) -> Option {
+        var o = self
+        o.isRequired = true
+        o.missingHint = hint
+        return o
+    }
+
     /// The option listed in the usage line or not (there summarised by `[options]`).
     func inUsage(_ shown: Bool) -> Option {
         var o = self

@@ -113,16 +113,18 @@ struct Given<T> {
 
 extension OptionValue {
     /// `parse`, keeping the text.
-    static func keepingText<T>(_ parse: @escaping (String) throws(OptionValueError) -> T) -> (String) throws(OptionValueError) -> Given<T> {
-        { text throws(OptionValueError) in Given(value: try parse(text), text: text) }
+    static func keepingText<T>(_ parse: @escaping (String) throws -> T) -> (String) throws -> Given<T> {
+        { text in Given(value: try parse(text), text: text) }
     }
 
     /// A segment count: a whole number from 2 to 2²⁰ (``SweepGrid/segmentCount(parsing:)``).
-    static func segmentCount(_ text: String) throws(OptionValueError) -> Int {
-        do throws(SweepGridError) {
-            return try SweepGrid.segmentCount(parsing: text)
-        } catch {
-            throw OptionValueError(error)
-        }
+    static func segmentCount(_ text: String) throws(SweepGridError) -> Int {
+        try SweepGrid.segmentCount(parsing: text)
+    }
+
+    /// `--seed S`: a whole number ≥ 0.
+    static func seed(_ text: String) throws(OptionValueError) -> UInt64 {
+        guard let s = UInt64(text.trimmingWhitespace) else { throw OptionValueError("expected a whole number ≥ 0") }
+        return s
     }
 }

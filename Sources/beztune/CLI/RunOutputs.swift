@@ -23,47 +23,31 @@ final class RunOutputs {
 
     /// Plans `files` (the options' values; nil for an option not given) and `folders` against
     /// the run's `inputs` (nil: not given).
-    init(files: [String?], folders: [FolderOutput] = [], inputs: [String?] = [], console: Console) throws(CLIError) {
+    init(files: [String?], folders: [FolderOutput] = [], inputs: [String?] = [], console: Console) throws(FileWriteError) {
         self.console = console
-        do throws(FileWriteError) {
-            transaction = OutputTransaction(try OutputPlan(files: files.compactMap { $0 }, folders: folders,
-                                                           inputs: inputs.compactMap { $0 }))
-        } catch {
-            throw .runtime(error.description)
-        }
+        transaction = OutputTransaction(try OutputPlan(files: files.compactMap { $0 }, folders: folders,
+                                                       inputs: inputs.compactMap { $0 }))
     }
 
     /// The folder output for `names` in `folder`, or the reason it cannot be written.
-    static func folder(_ folder: String, names: [String]) throws(CLIError) -> FolderOutput {
-        do throws(FileWriteError) {
-            return try FolderOutput(folder: folder, names: names)
-        } catch {
-            throw .runtime(error.description)
-        }
+    static func folder(_ folder: String, names: [String]) throws(FileWriteError) -> FolderOutput {
+        try FolderOutput(folder: folder, names: names)
     }
 
     /// Stages the whole content of the output `path` (a planned file, or a folder output's
     /// `path(of:)`); nothing for nil.
-    func stage(_ data: Data, for path: String?) throws(CLIError) {
+    func stage(_ data: Data, for path: String?) throws(FileWriteError) {
         guard let path else { return }
-        do throws(FileWriteError) {
-            try transaction.stage(data, for: path)
-        } catch {
-            throw .runtime(error.description)
-        }
+        try transaction.stage(data, for: path)
     }
 
-    func stage(_ text: String, for path: String?) throws(CLIError) {
+    func stage(_ text: String, for path: String?) throws(FileWriteError) {
         try stage(Data(text.utf8), for: path)
     }
 
     /// An empty staged file for the output `path`, for a child process to write.
-    func temporaryPath(for path: String) throws(CLIError) -> String {
-        do throws(FileWriteError) {
-            return try transaction.temporaryPath(for: path)
-        } catch {
-            throw .runtime(error.description)
-        }
+    func temporaryPath(for path: String) throws(FileWriteError) -> String {
+        try transaction.temporaryPath(for: path)
     }
 
     /// Text for standard output, written at commit, after the files.
@@ -77,12 +61,12 @@ final class RunOutputs {
     /// Fails when a write to standard output or standard error has failed already: long runs
     /// call it after their progress lines, so that they stop early rather than finish work whose
     /// report cannot be seen.
-    func checkStreams() throws(CLIError) {
+    func checkStreams() throws(StreamWriteError) {
         if let failure = console.failure() { throw Self.streamFailure(failure) }
     }
 
     /// Puts every output in place, standard output last (see the type's documentation).
-    func commit() throws(CLIError) {
+    func commit() throws {
         try checkStreams()
         let text = standardOutput
         let console = self.console
@@ -93,10 +77,9 @@ final class RunOutputs {
                 return console.failure() == nil
             })
         } catch {
-            if error.kind == .brokenPipe, OutputDestination.descriptor(named: error.path) == 1 {
-                throw Self.streamFailure(StreamWriteError(descriptor: 1, code: error.code))
-            }
-            throw .runtime(error.description)
+            // Standard output named as a file (/dev/stdout) whose reader has gone: as a stream.
+            guard error.kind == .brokenPipe, OutputDestination.descriptor(named: error.path) == 1 else { throw error }
+            throw Self.streamFailure(StreamWriteError(descriptor: 1, code: error.code))
         }
         if !committed, let failure = console.failure() { throw Self.streamFailure(failure) }
     }
@@ -104,10 +87,10 @@ final class RunOutputs {
     /// The error a failed stream write ends the run with — or, for a broken pipe on standard
     /// output with SIGPIPE's default action at start, the end of the process by SIGPIPE (the
     /// outputs were put back before this is called).
-    private static func streamFailure(_ failure: StreamWriteError) -> CLIError {
+    private static func streamFailure(_ failure: StreamWriteError) -> StreamWriteError {
         if failure.descriptor == 1, failure.isBrokenPipe, StandardStreams.brokenPipeExitsQuietly {
             StandardStreams.endByBrokenPipe()
         }
-        return .runtime(failure.description)
+        return failure
     }
 }

@@ -8,7 +8,7 @@ import Render
 enum ErrorCurveCommand {
     struct Options: CommandOptions {
         var handle = HandleArgument(text: "", factor: .value(1))  // required
-        var segments = 4
+        var arc = ArcErrorChoices()
         var samples = 101
         var csv: String?
         var png: String?
@@ -22,8 +22,7 @@ enum ErrorCurveCommand {
                 .value(\.handle, "k", "K", required: true,
                        help: "Handle factor: number, expression or criterion name (as for 'beztune error').",
                        parse: HandleArgument.parse),
-                .value(\.segments, "segments", "N", help: "Equal segments per circle, N ≥ 2 (default 4).",
-                       parse: OptionValue.segmentCount),
+                ArcErrorChoices.segments.embedded(in: \.arc),
                 .value(\.samples, "samples", "S",
                        help: "Number of samples t = i/(S − 1), i = 0…S−1, with 2 ≤ S ≤ 10000000 (default 101).",
                        parse: OptionValue.wholeNumber(in: 2...10_000_000)),
@@ -40,8 +39,8 @@ enum ErrorCurveCommand {
 
     static var command: Command { Command(declaration, run: run) }
 
-    static func run(_ options: Options, console: Console) throws(CLIError) {
-        let (segments, samples) = (options.segments, options.samples)
+    static func run(_ options: Options, console: Console) throws {
+        let (segments, samples) = (options.arc.segments, options.samples)
         let outputs = try RunOutputs(files: [options.png, options.csv], console: console)
         let arc = CircularArc(segments: segments, handle: options.handle.value(segments: segments))
         var csv = CSVWriter(header: ["t", "angle_deg", "radial_error"])
@@ -57,13 +56,7 @@ enum ErrorCurveCommand {
             let name = options.handle.label(segments: segments)
             let chart = Chart(title: "Radial error, k \(name), \(segments) segments", xLabel: "polar angle (degrees)",
                               yLabel: "radial error |B|/r − 1", series: [.init(name: "k \(name)", points: curve)])
-            let data: Data
-            do throws(RenderError) {
-                data = try chart.render(ImageFormat(forFile: png))
-            } catch {
-                throw .runtime(error)
-            }
-            try outputs.stage(data, for: png)
+            try outputs.stage(try chart.render(ImageFormat(forFile: png)), for: png)
         }
         if let file = options.csv {
             try outputs.stage(csv.text, for: file)

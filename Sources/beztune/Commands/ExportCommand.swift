@@ -9,7 +9,7 @@ import _Support
 /// outlines, animated SVG, CSS, Swift (UIKit and Core Animation, SwiftUI), Lottie or
 /// BezierTune's own JSON document (``ExportFormat``; the names of `--format` and of the options
 /// are a contract).
-enum Export {
+enum ExportCommand {
     struct Options: CommandOptions {
         var format = ExportFormat.svg  // required
         var out = ""  // required
@@ -78,11 +78,11 @@ enum Export {
                        parse: swiftTypeName),
             ],
             rules: [
-                .exclusive(["fit", "profile-dir", "document"]),
-                .excludes(["model", "set", "radius", "free"], option: "profile-dir", reason: "the folder's settings.csv holds them"),
-                .excludes(["model", "set", "radius", "free"], option: "document", reason: "the document holds them"),
-                .requires(["row", "free"], option: "fit", reason: "they describe the fit"),
-                .requires(["method"], option: "profile-dir", reason: "a fitted profile's trajectories"),
+                .exclusive([\.fit, \.profileDir, \.document]),
+                .excludes([\.model, \.set, \.radius, \.free], option: \.profileDir, reason: "the folder's settings.csv holds them"),
+                .excludes([\.model, \.set, \.radius, \.free], option: \.document, reason: "the document holds them"),
+                .requires([\.row, \.free], option: \.fit, reason: "they describe the fit"),
+                .requires([\.method], option: \.profileDir, reason: "a fitted profile's trajectories"),
             ],
             discussion: """
                 Input: one of --model MODEL (with --set NAME=VALUE …: a still shape), --fit FIT.csv
@@ -121,15 +121,11 @@ enum Export {
                 """)
     }
 
-    static var command: Command { Command(declaration, run: run) }
+    static var command: Command { Command(declaration, validate: validate, run: run) }
 
     /// `--format`: a name of ``ExportFormat``.
-    static func formatName(_ text: String) throws(OptionValueError) -> ExportFormat {
-        do throws(ExportError) {
-            return try ExportFormat(name: text)
-        } catch {
-            throw OptionValueError(error.description)
-        }
+    static func formatName(_ text: String) throws(ExportError) -> ExportFormat {
+        try ExportFormat(name: text)
     }
 
     /// `--fps`: a positive number of frames per second up to 1000.
@@ -149,75 +145,84 @@ enum Export {
     }
 
     /// `--type-name`: a Swift type name as ``ExportOptions/validate()`` accepts it.
-    static func swiftTypeName(_ text: String) throws(OptionValueError) -> String {
-        do throws(ExportError) {
-            try ExportOptions(typeName: text).validate()
-        } catch {
-            throw OptionValueError(error.description)
-        }
+    static func swiftTypeName(_ text: String) throws(ExportError) -> String {
+        try ExportOptions(typeName: text).validate()
         return text
     }
 
-    static func run(_ options: Options, console: Console) throws(CLIError) {
-        if options.progress != nil && options.format != .svg {
-            throw .usage("--progress applies to --format svg only (the other formats carry the whole animation)")
+    /// What to export, checked before any input is read: the input (a still shape is made here,
+    /// a fit's setup checked here; a fit result, a profile folder and a document are read when
+    /// the command runs) and the options of the format.
+    struct Checked {
+        enum Input {
+            case still(ShapeAnimation)
+            case fit(String, row: Int?, FitArguments)
+            case profile(String)
+            case document(String)
         }
-        // The output is checked before any work: never one of the inputs, its folder writable.
-        let profileFiles = options.profileDir.map(ProfileFolder.files(in:)) ?? []
-        let outputs = try RunOutputs(files: [options.out], inputs: [options.document, options.fit] + profileFiles, console: console)
-        let animation: ShapeAnimation
+
+        var options: Options
+        var input: Input
+        var exportOptions: ExportOptions
+    }
+
+    static func validate(_ options: Options) throws -> Checked {
+        if options.progress != nil && options.format != .svg {
+            throw CLIError.usage("--progress applies to --format svg only (the other formats carry the whole animation)")
+        }
+        if options.typeName != nil && ![.swiftUIKit, .swiftUI].contains(options.format) {
+            throw CLIError.usage("--type-name applies to --format swift-uikit and swiftui only")
+        }
+        let input: Checked.Input
         if let folder = options.profileDir {
-            animation = try AnimationInputs.profile(folder, method: options.method, duration: options.duration)
+            input = .profile(folder)
         } else if let file = options.document {
-            animation = try AnimationInputs.document(file, duration: options.duration)
+            input = .document(file)
         } else if let file = options.fit {
             var choices = FitChoices()
             choices.model = options.model ?? BallModel()
             (choices.radius, choices.free, choices.set) = (options.radius, options.free, options.set)
-            animation = try withDuration(AnimationInputs.fitResult(file, row: options.row, FitArguments(choices)), options.duration)
+            input = .fit(file, row: options.row, try FitArguments(choices))
         } else if let model = options.model {
-            animation = try withDuration(AnimationInputs.still(model, set: options.set, radius: options.radius), options.duration)
+            input = .still(try AnimationInputs.still(model, set: options.set, radius: options.radius, duration: options.duration))
         } else {
-            throw .usage("missing input: give --model MODEL, --fit FIT.csv, --profile-dir DIR or --document FILE")
-        }
-        let frames = (options.fps * animation.duration).rounded()
-        if options.format == .svg && options.progress == nil || options.format == .lottie, frames > ExportOptions.maximumFrames {
-            throw .usage("--duration \(ShortestDecimal.format(animation.duration)) at --fps \(ShortestDecimal.format(options.fps)) is more than 1000000 frames")
-        }
-        if options.typeName != nil && ![.swiftUIKit, .swiftUI].contains(options.format) {
-            throw .usage("--type-name applies to --format swift-uikit and swiftui only")
+            throw CLIError.usage("missing input: give --model MODEL, --fit FIT.csv, --profile-dir DIR or --document FILE")
         }
         var exportOptions = ExportOptions(framesPerSecond: options.fps, progress: options.progress,
                                           linearEasingTolerance: options.tolerance, typeName: options.typeName)
         exportOptions.keyframes.relativeTolerance = options.tolerance
-        let text: String
-        var summary = options.format.rawValue
-        do throws(ExportError) {
-            text = try options.format.render(animation, options: exportOptions)
-            if [.svgAnimated, .css, .swiftUIKit, .lottie].contains(options.format) && !animation.isStill {
-                let plan = try ShapeKeyframes(animation, options: exportOptions.keyframes)
-                summary += ", \(plan.keyframes.count) keyframes within \(FitReport.format(plan.deviation / animation.size, digits: 3)) of the size (tolerance \(ShortestDecimal.format(exportOptions.keyframes.relativeTolerance)))"
-            } else if options.format == .svg {
-                summary += animation.isStill ? ", one outline"
-                    : options.progress.map { ", the frame at progress \(ShortestDecimal.format($0))" }
-                    ?? ", \(Int(max(1, frames)) + 1) frames at \(ShortestDecimal.format(options.fps)) per second"
-            }
-        } catch {
-            throw .runtime(error.description)
+        return Checked(options: options, input: input, exportOptions: exportOptions)
+    }
+
+    static func run(_ checked: Checked, console: Console) throws {
+        let options = checked.options
+        // The output is checked before any input is read: never one of the inputs, its folder writable.
+        let profileFiles = options.profileDir.map(ProfileFolder.files(in:)) ?? []
+        let outputs = try RunOutputs(files: [options.out], inputs: [options.document, options.fit] + profileFiles, console: console)
+        let animation = switch checked.input {
+        case .still(let animation): animation
+        case .fit(let file, let row, let fit): try AnimationInputs.fitResult(file, row: row, fit, duration: options.duration)
+        case .profile(let folder): try AnimationInputs.profile(folder, method: options.method, duration: options.duration)
+        case .document(let file): try AnimationInputs.document(file, duration: options.duration)
         }
-        try outputs.stage(text, for: options.out)
-        outputs.print("wrote \(options.out) (\(summary), \(ShortestDecimal.format(animation.duration)) s)")
+        let exported = try options.format.export(animation, options: checked.exportOptions)
+        try outputs.stage(exported.text, for: options.out)
+        outputs.print("wrote \(options.out) (\(summary(exported, options.format, animation, checked.exportOptions)), \(ShortestDecimal.format(animation.duration)) s)")
         try outputs.commit()
     }
 
-    /// `animation` over `duration` seconds when given.
-    static func withDuration(_ animation: ShapeAnimation, _ duration: Double?) throws(CLIError) -> ShapeAnimation {
-        guard let duration else { return animation }
-        do throws(ExportError) {
-            return try ShapeAnimation(model: animation.model, profile: animation.profile, duration: duration,
-                                      keyframeTimes: animation.keyframeTimes, standardErrors: animation.standardErrors)
-        } catch {
-            throw .usage(error.description)
+    /// What the file holds, after its format's name: the keyframes and how close they stay, the
+    /// SVG outlines, or nothing more.
+    static func summary(_ exported: ExportedFile, _ format: ExportFormat, _ animation: ShapeAnimation,
+                        _ options: ExportOptions) -> String {
+        var summary = format.rawValue
+        if let plan = exported.keyframes, !animation.isStill {
+            summary += ", \(plan.keyframes.count) keyframes within \(FitReport.format(plan.deviation / animation.size, digits: 3)) of the size (tolerance \(ShortestDecimal.format(options.keyframes.relativeTolerance)))"
+        } else if let outlines = exported.outlineCount {
+            summary += animation.isStill ? ", one outline"
+                : options.progress.map { ", the frame at progress \(ShortestDecimal.format($0))" }
+                ?? ", \(outlines) frames at \(ShortestDecimal.format(options.framesPerSecond)) per second"
         }
+        return summary
     }
 }

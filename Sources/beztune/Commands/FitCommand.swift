@@ -6,7 +6,7 @@ import Render
 
 /// `beztune fit`: least-squares fit of a model's parameters to a target outline (an SVG path, path
 /// data or a CSV point list), or to every target of a manifest.
-enum Fit {
+enum FitCommand {
     struct Options: CommandOptions {
         var target: String?
         var pathData: String?
@@ -33,50 +33,11 @@ enum Fit {
                        help: "Fit every target of a CSV manifest: a 'file' column (relative to the manifest's folder) and an optional 'select' column (a row's --select); its other columns are copied into each row. One row per target.",
                        parse: OptionValue.text),
             ] + BatchOptions.options(\.batch) + [
-                .value(\.fit.select, "select", "ID|N",
-                       help: "SVG target: the shape to fit, by element id (a <g>'s id takes every shape inside it) or by its number among the drawn shapes; needed when the document draws several (the error lists them).",
-                       parse: OptionValue.text),
-                .value(\.fit.frame, "frame", "F",
-                       help: "Lottie target: the composition frame whose outline is fitted (between the layer's ip and op; fractional frames interpolate).",
-                       parse: OptionValue.number),
-                .value(\.fit.layer, "layer", "NAME|N", inUsage: false,
-                       help: "Lottie target: the shape layer, by name or by position in 'layers' (0-based); needed when there are several.",
-                       parse: OptionValue.text),
-                .value(\.fit.samples, "samples", "N", inUsage: false,
-                       help: "Points sampled uniformly by arc length along a path target (default 720); for a CSV target, resample its polygon to N points (default: the points as given).",
-                       parse: OptionValue.wholeNumber(in: 3...1_000_000)),
-                .flag(\.fit.yUp, "y-up", inUsage: false,
-                      help: "SVG, Lottie and path data: keep the y axis as written (default: y-down SVG space, flipped into y-up model space)."),
-                .flag(\.fit.yDown, "y-down", inUsage: false,
-                      help: "CSV points: they are y-down (screen) coordinates; flip them (default: y-up model space; a CSV fit warns when the points fit much better mirrored)."),
-                .value(\.fit.model, "model", "MODEL", help: "The model to fit (default ball; see 'beztune model --list').",
-                       parse: ModelArguments.model),
-                .value(\.fit.radius, "radius", "R", help: "The ball's radius (the same as --set radius=R; default 50).",
-                       parse: OptionValue.positive),
-                .value(\.fit.free, "free", "NAME,…",
-                       help: "The parameters to fit (default for the ball: \(FitChoices.ballDefaultFree)). Pose: tx, ty (translation), scale, rotation (radians).",
-                       parse: OptionValue.nameList),
-                ModelArguments.setOption(\.fit.set, model: { $0.fit.model }, finite: true,
-                                         help: "A fixed parameter's value, or a free parameter's starting value (instead of the guess from the bounding box); repeatable."),
-                .repeated(\.fit.bounds, "bound", "NAME=LO:HI", inUsage: false,
-                          help: "Narrow a free parameter's bounds (the model's bounds by default; inf allowed); repeatable.",
-                          parse: ParameterBound.parse),
-                .value(\.fit.loss, "loss", "LOSS",
-                       help: "Loss on the distances: trivial (least squares, default), huber, soft-l1, cauchy, arctan.",
-                       parse: OptionValue.choice(among: FitChoices.losses)),
-                .value(\.fit.lossScale, "loss-scale", "A", inUsage: false,
-                       help: "The robust loss's scale in model units: distances well below it count fully (default 0.5 % of the target's size).",
-                       parse: OptionValue.positive),
-                .value(\.fit.symmetric, "symmetric", "W", inUsage: false,
-                       help: "Also fit distances from the model to the target outline, weighted W against the target-to-model ones (default 0: off).",
-                       parse: OptionValue.nonNegative("a number")),
-                .value(\.fit.starts, "starts", "N", inUsage: false,
-                       help: "Starts: the guess and N−1 seeded perturbations of it; the lowest cost wins (default 1).",
-                       parse: OptionValue.wholeNumber(in: 1...1000)),
-                .value(\.fit.seed, "seed", "S", inUsage: false, help: "Seed of the perturbations (default 1).", parse: FitChoices.seed),
-                .value(\.fit.maxEvaluations, "max-evaluations", "N", inUsage: false,
-                       help: "Residual evaluations allowed per start (default 500).",
-                       parse: OptionValue.wholeNumber(in: 1...1_000_000)),
+                FitChoices.select, FitChoices.frame, FitChoices.layer, FitChoices.samples, FitChoices.yUp,
+                FitChoices.yDown, FitChoices.model, FitChoices.radius, FitChoices.free, FitChoices.set,
+                FitChoices.bound, FitChoices.loss, FitChoices.lossScale, FitChoices.symmetric, FitChoices.starts,
+                FitChoices.seed, FitChoices.maxEvaluations,
+            ].map { $0.embedded(in: \.fit) } + [
                 .value(\.csv, "csv", "FILE",
                        help: "Write one CSV row (with --targets: one per target, to standard output when --csv is absent).",
                        parse: OptionValue.text),
@@ -90,20 +51,14 @@ enum Fit {
                 .value(\.whiskerScale, "whisker-scale", "F", inUsage: false,
                        help: "Draw residual whiskers F times their length (default 1, or larger when the longest would be under 6 pixels).",
                        parse: OptionValue.positive),
-                .value(\.fit.repeats, "repeat", "K", inUsage: false,
-                       help: "Fit K times and report the fastest wall time in seconds (for benchmarks; the result is the same).",
-                       parse: OptionValue.wholeNumber(in: 1...100_000)),
-                .flag(\.fit.serial, "serial", inUsage: false,
-                      help: "Do the nearest-point searches on one thread, not split over every processor (for benchmarks; the result is the same)."),
-            ],
-            rules: [
-                .exclusive(["target", "path", "targets"], required: true, noun: "target"),
-                .exclusive(["y-up", "y-down"]),
-            ] + BatchOptions.rules(batch: "targets", "a batch of fits") + [
-                .excludes(["residuals", "png"], option: "targets", reason: "it draws one fit"),
-                .excludes(["select"], option: "path", reason: "path data is one path"),
-                .requires(["frame", "layer"], option: "target", reason: "a Lottie animation's frame"),
-            ],
+            ] + [FitChoices.repeats, FitChoices.serial].map { $0.embedded(in: \.fit) },
+            rules: [.exclusive([\.target, \.pathData, \.targets], required: true, noun: "target")]
+                + FitChoices.rules.map { $0.embedded(in: \.fit) }
+                + BatchOptions.rules(\.batch, batch: \.targets, "a batch of fits", csv: \.csv) + [
+                    .excludes([\.residuals, \.png], option: \.targets, reason: "it draws one fit"),
+                    .excludes([\.fit.select], option: \.pathData, reason: "path data is one path"),
+                    .requires([\.fit.frame, \.fit.layer], option: \.target, reason: "a Lottie animation's frame"),
+                ],
             discussion: """
                 Model space is y-up with the ball's bottom point at the origin; SVG and Lottie input
                 (y-down) is flipped into it (y ↦ −y) unless --y-up, CSV points are taken as model
@@ -140,23 +95,31 @@ enum Fit {
                 """)
     }
 
-    static var command: Command { Command(declaration, run: run) }
+    static var command: Command { Command(declaration, validate: validate, run: run) }
 
-    static func run(_ options: Options, console: Console) throws(CLIError) {
-        let fit = try FitArguments(options.fit)
+    /// The options checked together before any target is read: the fit they ask for.
+    struct Checked {
+        var options: Options
+        var fit: FitArguments
+    }
+
+    static func validate(_ options: Options) throws -> Checked {
+        Checked(options: options, fit: try FitArguments(options.fit))
+    }
+
+    static func run(_ checked: Checked, console: Console) throws {
+        let (options, fit) = (checked.options, checked.fit)
         if let manifest = options.targets {
             try FitBatch.run(manifest: manifest, fit, csvFile: options.csv, batch: options.batch, console: console)
             return
         }
-        if let file = options.target { try checkDesignFileOptions(file: file, options.fit) }
+        let format = options.target.flatMap(TargetFormat.init(fileName:))
+        if let file = options.target { try checkDesignFileOptions(file: file, format: format, options.fit) }
         let outputs = try RunOutputs(files: [options.csv, options.residuals, options.png], inputs: [options.target],
                                      console: console)
         let target = if let file = options.target { try fit.target(file: file) } else { try fit.target(pathData: options.pathData ?? "") }
         let result = try fit.fit(target, console: console)
-        var mirroredWarning: String?
-        if let file = options.target, TargetFormat(fileName: file) == .csvPoints {
-            mirroredWarning = MirroredFit.warning(fit, target: target, result: result, given: fit.orientation)
-        }
+        let mirroredWarning = format == .csvPoints ? MirroredFit.warning(fit, target: target, result: result, given: fit.orientation) : nil
         try outputs.checkStreams()
 
         // Everything is computed before the first file is written.
@@ -184,8 +147,7 @@ enum Fit {
     /// with an SVG document or path-data file (not a CSV or Lottie target). A `.json` file that is
     /// BezierTune's own document is refused first (exit 1), `--frame` or not: no frame makes it a
     /// target.
-    static func checkDesignFileOptions(file: String, _ fit: FitChoices) throws(CLIError) {
-        let format = TargetFormat(fileName: file)
+    static func checkDesignFileOptions(file: String, format: TargetFormat?, _ fit: FitChoices) throws(CLIError) {
         if format == .lottie {
             try FitArguments.refuseAnimationDocument(file)
             guard fit.frame != nil else {

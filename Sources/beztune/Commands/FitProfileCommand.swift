@@ -8,7 +8,7 @@ import Render
 /// `beztune fit-profile`: a squash profile fitted to the keyframes of a manifest — every
 /// keyframe's parameters, then each parameter's trajectory through a timing function — with
 /// `profile.csv`, `timing.csv`, frames, a contact sheet and `profile.png` in one folder.
-enum FitProfile {
+enum FitProfileCommand {
     struct Options: CommandOptions {
         var keyframes: String?
         var profiles: String?
@@ -43,15 +43,12 @@ enum FitProfile {
                        help: "With --profiles: the summary CSV (the list's columns, profile, then those of timing.csv, then message).",
                        parse: OptionValue.text),
             ] + BatchOptions.options(\.batch) + [
-                .value(\.fit.layer, "layer", "NAME|N", inUsage: false,
-                       help: "With --lottie: the shape layer, by name or by position in 'layers' (0-based); needed when there are several.",
-                       parse: OptionValue.text),
+                FitChoices.layer.embedded(in: \.fit).help("With --lottie: the shape layer, by name or by position in 'layers' (0-based); needed when there are several."),
                 .value(\.frames, "frames", "A:B:STEP", inUsage: false,
                        help: "With --lottie: frames A, A+STEP, … up to B (default: every frame from the layer's ip to op; STEP defaults to 1).",
                        parse: FrameSteps.parse),
-                .value(\.fit.select, "select", "ID|N", inUsage: false,
-                       help: "SVG keyframes: the shape of each document, by element id or number, for the rows without a 'select' cell.",
-                       parse: OptionValue.text),
+                FitChoices.select.embedded(in: \.fit).inUsage(false)
+                    .help("SVG keyframes: the shape of each document, by element id or number, for the rows without a 'select' cell."),
                 .value(\.timing, "timing", "KIND", usageValue: ProfileTimingKind.allCases.map(\.rawValue).joined(separator: "|"),
                        help: "Timing of every parameter's trajectory: cubic-bezier (default), spring, linear or keyframes.",
                        parse: OptionValue.choice(of: ProfileTimingKind.self)),
@@ -60,39 +57,27 @@ enum FitProfile {
                        parse: OptionValue.positive),
                 .flag(\.joint, "joint",
                       help: "Also fit all keyframes' points at once with the timing parameters as the unknowns; both results are reported."),
-                .value(\.fit.model, "model", "MODEL", help: "The model to fit (default ball; see 'beztune model --list').",
-                       parse: ModelArguments.model),
-                .value(\.fit.radius, "radius", "R", help: "The ball's radius (the same as --set radius=R; default 50).",
-                       parse: OptionValue.positive),
-                .value(\.fit.free, "free", "NAME,…",
-                       help: "The parameters that follow the profile (default for the ball: \(FitChoices.ballDefaultFree)); the others are held.",
-                       parse: OptionValue.nameList),
-                ModelArguments.setOption(\.fit.set, model: { $0.fit.model }, finite: true, inUsage: false,
-                                         help: "A held parameter's value, or a free parameter's start at the first keyframe; repeatable."),
-                .repeated(\.fit.bounds, "bound", "NAME=LO:HI", inUsage: false,
-                          help: "Narrow a free parameter's bounds (keyframe values, start and end); repeatable.",
-                          parse: ParameterBound.parse),
-                .value(\.fit.samples, "samples", "N", inUsage: false,
-                       help: "Points sampled by arc length along each path keyframe (default 720); for CSV keyframes, resample to N.",
-                       parse: OptionValue.wholeNumber(in: 3...1_000_000)),
-                .flag(\.fit.yUp, "y-up", inUsage: false, help: "SVG, Lottie and path data: keep the y axis as written (default: flip y-down SVG space)."),
-                .flag(\.fit.yDown, "y-down", inUsage: false, help: "CSV points: they are y-down (screen) coordinates; flip them."),
-                .value(\.fit.starts, "starts", "N", inUsage: false,
-                       help: "Starts of each keyframe fit: the warm start and N−1 seeded perturbations (default 1).",
-                       parse: OptionValue.wholeNumber(in: 1...1000)),
-                .value(\.fit.seed, "seed", "S", inUsage: false, help: "Seed of the perturbations (default 1).", parse: FitChoices.seed),
-                .value(\.fit.maxEvaluations, "max-evaluations", "N", inUsage: false,
-                       help: "Residual evaluations allowed per keyframe fit and for the joint fit (default 500).",
-                       parse: OptionValue.wholeNumber(in: 1...1_000_000)),
+            ] + [
+                FitChoices.model,
+                FitChoices.radius,
+                FitChoices.free.help("The parameters that follow the profile (default for the ball: \(FitChoices.ballDefaultFree)); the others are held."),
+                FitChoices.set.inUsage(false).help("A held parameter's value, or a free parameter's start at the first keyframe; repeatable."),
+                FitChoices.bound.help("Narrow a free parameter's bounds (keyframe values, start and end); repeatable."),
+                FitChoices.samples.help("Points sampled by arc length along each path keyframe (default 720); for CSV keyframes, resample to N."),
+                FitChoices.yUp.help("SVG, Lottie and path data: keep the y axis as written (default: flip y-down SVG space)."),
+                FitChoices.yDown.help("CSV points: they are y-down (screen) coordinates; flip them."),
+                FitChoices.starts.help("Starts of each keyframe fit: the warm start and N−1 seeded perturbations (default 1)."),
+                FitChoices.seed,
+                FitChoices.maxEvaluations.help("Residual evaluations allowed per keyframe fit and for the joint fit (default 500)."),
+            ].map { $0.embedded(in: \.fit) } + [
                 .value(\.size, "size", "WxH", inUsage: false, help: "Frame size in pixels (default 480x480).", parse: ImageSize.parse),
             ],
-            rules: [
-                .exclusive(["y-up", "y-down"]),
-                .exclusive(["keyframes", "profiles", "lottie"], required: true),
-                .requires(["layer", "frames"], option: "lottie", reason: "they choose its layer and frames"),
-                .excludes(["select"], option: "lottie", reason: "a Lottie layer is chosen by --layer"),
-                .requires(["shard", "csv", "checkpoint", "resume"], option: "profiles", reason: "a batch of profiles"),
-                .requires(["resume", "checkpoint"], option: "csv", reason: "the batch's rows are kept there"),
+            rules: FitChoices.rules.map { $0.embedded(in: \.fit) } + [
+                .exclusive([\.keyframes, \.profiles, \.lottie], required: true),
+                .requires([\.fit.layer, \.frames], option: \.lottie, reason: "they choose its layer and frames"),
+                .excludes([\.fit.select], option: \.lottie, reason: "a Lottie layer is chosen by --layer"),
+                .requires([\.batch.shard, \.csv, \.batch.checkpoint, \.batch.resume], option: \.profiles, reason: "a batch of profiles"),
+                .requires([\.batch.resume, \.batch.checkpoint], option: \.csv, reason: "the batch's rows are kept there"),
             ],
             discussion: """
                 Every keyframe is fitted as by 'beztune fit', in progress order, each started from the
@@ -143,151 +128,28 @@ enum FitProfile {
                 """)
     }
 
-    static var command: Command { Command(declaration, run: run) }
+    static var command: Command { Command(declaration, validate: FitProfileSettings.init, run: run) }
 
-    static func run(_ options: Options, console: Console) throws(CLIError) {
-        let settings = try FitProfileSettings(options)
+    static func run(_ settings: FitProfileSettings, console: Console) throws {
+        let options = settings.options
         if let list = options.profiles {
             try FitProfileBatch.run(list: list, settings, out: options.out, csvFile: options.csv, batch: options.batch, console: console)
             return
         }
-        let outputs: FitProfileOutputs
-        let folder: FolderOutput
-        let run: RunOutputs
-        if let file = options.lottie {
-            // The frame count follows from the animation: the folder is planned once it is read,
-            // before the fit.
-            let sequence = try FitProfileLottie.sequence(file: file, layer: options.fit.layer, frames: options.frames)
-            folder = try RunOutputs.folder(options.out, names: FitProfileOutputs.names(frames: sequence.frames.count))
-            run = try RunOutputs(files: [], folders: [folder], inputs: [file], console: console)
-            outputs = try FitProfileOutputs(lottie: sequence, file: file, settings)
+        // The keyframes are counted before anything is fitted: the folder's files follow from
+        // their number, and it is planned before the fit.
+        let source = if let file = options.lottie {
+            try KeyframeSource.lottie(file, layer: options.fit.layer, frames: options.frames)
         } else {
-            let manifest = options.keyframes ?? ""
-            // The folder is planned before the fit: its names follow from the manifest's rows.
-            let keyframeManifest = try FitProfileManifest.read(manifest, timing: settings.timing)
-            folder = try RunOutputs.folder(options.out, names: FitProfileOutputs.names(frames: keyframeManifest.rows.count))
-            run = try RunOutputs(files: [], folders: [folder], inputs: [manifest] + keyframeManifest.rows.map(\.path),
-                                 console: console)
-            outputs = try FitProfileOutputs(manifest: manifest, settings)
+            try KeyframeSource.manifest(options.keyframes ?? "", timing: settings.timing)
         }
+        let folder = try RunOutputs.folder(options.out, names: FitProfileOutputs.names(frames: source.count))
+        let run = try RunOutputs(files: [], folders: [folder], inputs: source.inputs, console: console)
+        let outputs = try FitProfileOutputs(source, settings)
         try outputs.stage(in: run, folder: folder)
         run.write(FitProfileReport.table(outputs.result, duration: settings.duration))
         run.print("wrote profile.csv, timing.csv, settings.csv, \(outputs.frames.count) frames, contact.png and profile.png to \(options.out)")
         for warning in outputs.warnings { console.printError("beztune fit-profile: warning: \(warning)") }
         try run.commit()
-    }
-}
-
-/// The options of `beztune fit-profile` that apply to every profile of a run.
-struct FitProfileSettings {
-    var timing: ProfileTimingKind
-    var joint: Bool
-    var fit: FitArguments
-    var width: Int
-    var height: Int
-    /// `--duration`, seconds.
-    var duration: Double
-    /// The model as named (`--model`, without the pose).
-    var modelName: String
-
-    init(_ options: FitProfile.Options) throws(CLIError) {
-        timing = options.timing
-        duration = options.duration
-        modelName = options.fit.model.name
-        joint = options.joint
-        if joint && !timing.isParametric {
-            throw .usage("--joint needs a timing with unknowns (cubic-bezier, spring or linear); with keyframes the joint fit is the keyframe fits themselves")
-        }
-        fit = try FitArguments(options.fit)
-        (width, height) = (options.size.width, options.size.height)
-    }
-}
-
-/// One profile fitted and everything written about it, computed before any file is written.
-struct FitProfileOutputs {
-    var result: ProfileFit
-    var profileCSV: String
-    var timingCSV: String
-    var settingsCSV: String
-    var frames: [Data]
-    var contact: Data
-    var chart: Data
-
-    init(manifest: String, _ settings: FitProfileSettings) throws(CLIError) {
-        let keyframeManifest = try FitProfileManifest.read(manifest, timing: settings.timing)
-        let keyframes = try FitProfileManifest.keyframes(keyframeManifest, settings.fit)
-        try self.init(keyframes: keyframes, files: keyframeManifest.rows.map(\.file), settings)
-    }
-
-    /// The profile of a Lottie layer's outline at the frames of `sequence`, read from `file`.
-    init(lottie sequence: LottieKeyframeSequence, file: String, _ settings: FitProfileSettings) throws(CLIError) {
-        let keyframes = try FitProfileLottie.keyframes(sequence, settings)
-        try self.init(keyframes: keyframes, files: keyframes.map { $0.label ?? file }, settings)
-    }
-
-    /// The profile of `keyframes`; `files[i]` is keyframe i's entry in profile.csv's file column.
-    init(keyframes: [ProfileKeyframe], files: [String], _ settings: FitProfileSettings) throws(CLIError) {
-        var keyframeOptions = settings.fit.options
-        keyframeOptions.computeComparison = false
-        let fitter = ProfileFitter(options: ProfileOptions(timing: settings.timing, joint: settings.joint, keyframe: keyframeOptions))
-        do throws(ProfileError) {
-            result = try fitter.fit(keyframes, setup: settings.fit.setup)
-        } catch {
-            throw .runtime(error)
-        }
-        profileCSV = FitProfileReport.profile(result, files: files)
-        timingCSV = FitProfileReport.timing(result, duration: settings.duration)
-        settingsCSV = ProfileFolder.settingsText(modelName: settings.modelName, settings)
-        let pictures = FitProfilePictures.frames(result, width: settings.width, height: settings.height)
-        frames = []
-        do throws(RenderError) {
-            for f in pictures { frames.append(try f.render(.png)) }
-            contact = try ContactSheet(frames: pictures).render(.png)
-            chart = try FitProfilePictures.profileChart(result)
-        } catch {
-            throw .runtime(error)
-        }
-    }
-
-    /// The files of a profile's folder: `frames/frame_NNNN.png` for each keyframe, contact.png,
-    /// profile.png, profile.csv, timing.csv, settings.csv. Frames of an earlier run with more keyframes are
-    /// stale files of the folder's record, removed when the run commits (``FolderOutput``).
-    static func names(frames count: Int) -> [String] {
-        (0..<count).map { "frames/" + FrameFiles.frameName($0, .png) }
-            + ["contact.png", "profile.png", "profile.csv", "timing.csv", ProfileFolder.settingsName]
-    }
-
-    /// Stages every file of ``names(frames:)`` in `folder`, a folder output of `run`.
-    func stage(in run: RunOutputs, folder: FolderOutput) throws(CLIError) {
-        for (i, data) in frames.enumerated() {
-            try run.stage(data, for: folder.path(of: "frames/" + FrameFiles.frameName(i, .png)))
-        }
-        try run.stage(contact, for: folder.path(of: "contact.png"))
-        try run.stage(chart, for: folder.path(of: "profile.png"))
-        try run.stage(profileCSV, for: folder.path(of: "profile.csv"))
-        try run.stage(timingCSV, for: folder.path(of: "timing.csv"))
-        try run.stage(settingsCSV, for: folder.path(of: ProfileFolder.settingsName))
-    }
-
-    /// Writes the folder `out` for this profile alone, all or nothing (a batch's profile).
-    func write(to out: String, inputs: [String], console: Console) throws(CLIError) {
-        let folder = try RunOutputs.folder(out, names: Self.names(frames: frames.count))
-        let run = try RunOutputs(files: [], folders: [folder], inputs: inputs, console: console)
-        try stage(in: run, folder: folder)
-        try run.commit()
-    }
-
-    /// Fits that did not converge, one message each.
-    var warnings: [String] {
-        var out: [String] = []
-        for (j, k) in result.keyframeFits.enumerated() where !k.converged {
-            out.append("the fit of \(result.keyframes[j].label ?? "keyframe \(j + 1)") did not converge (\(k.status.rawValue))")
-        }
-        for t in result.twoStage + (result.joint?.trajectories ?? []) {
-            if let status = t.status, !status.isConverged {
-                out.append("the \(t.method.rawValue) trajectory of \(t.parameter) did not converge (\(status.rawValue))")
-            }
-        }
-        return out
     }
 }

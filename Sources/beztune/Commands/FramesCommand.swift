@@ -9,7 +9,7 @@ import _Support
 
 /// `beztune frames`: a model rendered frame by frame over a progress range — PNG or SVG frames,
 /// a CSV of every parameter per frame, and a contact sheet.
-enum Frames {
+enum FramesCommand {
     struct Options: CommandOptions {
         var model: (any DeformModel)?
         var profileDir: String?
@@ -61,10 +61,10 @@ enum Frames {
                 .flag(\.mp4, "mp4", help: "Also assemble frames.mp4 with ffmpeg (must be on PATH)."),
             ],
             rules: [
-                .exclusive(["model", "profile-dir", "document"], required: true, noun: "what to draw"),
-                .excludes(["set", "timing"], option: "profile-dir", reason: "the folder holds the values and timings"),
-                .excludes(["set", "timing"], option: "document", reason: "the document holds the values and timings"),
-                .requires(["method"], option: "profile-dir", reason: "a fitted profile's trajectories"),
+                .exclusive([\.model, \.profileDir, \.document], required: true, noun: "what to draw"),
+                .excludes([\.set, \.timing], option: \.profileDir, reason: "the folder holds the values and timings"),
+                .excludes([\.set, \.timing], option: \.document, reason: "the document holds the values and timings"),
+                .requires([\.method], option: \.profileDir, reason: "a fitted profile's trajectories"),
             ],
             discussion: """
                 Writes DIR/frame_0000.png … (or .svg), DIR/frames.csv (columns frame, progress, then
@@ -90,26 +90,42 @@ enum Frames {
                 """)
     }
 
-    static var command: Command { Command(declaration, run: run) }
+    static var command: Command { Command(declaration, validate: validate, run: run) }
 
-    static func run(_ options: Options, console: Console) throws(CLIError) {
+    /// What to draw, checked before any input is read: a model with its `--set` values and
+    /// `--timing` (``ModelArguments/profile(_:set:timing:)``), or a replay read when the command
+    /// runs; and the files to assemble (`--gif`/`--mp4` need PNG frames).
+    struct Checked {
+        var options: Options
+        /// The model placed by its pose, its parameters over progress, and the parameters the
+        /// user set (labelled on the frames), for `--model`.
+        var drawn: (model: any DeformModel, profile: TimedProfile, set: [ParameterAssignment])?
+        /// `gif`, `mp4`: the files ffmpeg assembles.
+        var assemble: [String]
+    }
+
+    static func validate(_ options: Options) throws -> Checked {
+        var drawn: (model: any DeformModel, profile: TimedProfile, set: [ParameterAssignment])?
+        if let named = options.model {
+            let (posed, set) = try ModelArguments.posed(named, set: options.set)
+            drawn = (posed, try ModelArguments.profile(posed, set: set, timing: options.timing), set)
+        }
+        let assemble = [("gif", options.gif), ("mp4", options.mp4)].filter(\.1).map(\.0)
+        if !assemble.isEmpty && options.format != .png { throw CLIError.usage("--gif/--mp4 need --format png") }
+        return Checked(options: options, drawn: drawn, assemble: assemble)
+    }
+
+    static func run(_ checked: Checked, console: Console) throws {
+        let (options, assemble) = (checked.options, checked.assemble)
         let (from, to, count, outPath, format) = (options.from, options.to, options.count, options.out, options.format)
         let (width, height) = (options.size.width, options.size.height)
         // What is drawn: the model's parameters at each progress.
         let model: any DeformModel
-        let parametersAt: (Double) throws(CLIError) -> ParameterVector
+        let parametersAt: (Double) throws -> ParameterVector
         let labelled: [Int]
-        if let named = options.model {
-            let (posed, set) = try ModelArguments.posed(named, set: options.set)
-            let profile = try ModelArguments.profile(posed, set: set, timing: options.timing)
+        if let (posed, profile, set) = checked.drawn {
             model = posed
-            parametersAt = { p throws(CLIError) in
-                do throws(ModelInputError) {
-                    return try profile.parameters(at: p)
-                } catch {
-                    throw .usage(error)
-                }
-            }
+            parametersAt = { p in try profile.parameters(at: p) }
             // Label the parameters the user set, in the order given.
             labelled = set.compactMap { profile.base.names.firstIndex(of: $0.name) }
         } else {
@@ -123,8 +139,6 @@ enum Frames {
             labelled = animation.profile.tracks.indices.filter { animation.profile.tracks[$0] != nil }
         }
         let names = model.parameters.map(\.name)
-        let assemble = [("gif", options.gif), ("mp4", options.mp4)].filter(\.1).map(\.0)
-        if !assemble.isEmpty && format != .png { throw .usage("--gif/--mp4 need --format png") }
         let ffmpeg = assemble.isEmpty ? nil : try findFFmpeg()
         // The folder is planned before any work: our record of the last run's files says which
         // names may be replaced (a user's frame_0042.png is refused, never overwritten) and
@@ -144,7 +158,7 @@ enum Frames {
             progresses.append(p)
         }
         let paths = parameters.map { model.path(parameters: $0) }
-        guard paths.allSatisfy(\.isFinite) else { throw .runtime("the model produced non-finite coordinates") }
+        guard paths.allSatisfy(\.isFinite) else { throw CLIError.runtime("the model produced non-finite coordinates") }
         var view: Rect?
         for box in paths.compactMap(\.boundingBox) { view = view?.union(box) ?? box }
         if options.guides {
@@ -160,13 +174,8 @@ enum Frames {
             f.viewBox = view
             return f
         }
-        var encoded: [Data] = []
-        do throws(RenderError) {
-            for f in frames { encoded.append(try f.render(format)) }
-            encoded.append(try ContactSheet(frames: frames).render(.png))
-        } catch {
-            throw .runtime(error)
-        }
+        var encoded = try frames.map { f throws(RenderError) in try f.render(format) }
+        encoded.append(try ContactSheet(frames: frames).render(.png))
 
         for (i, data) in encoded.dropLast().enumerated() {
             try outputs.stage(data, for: folder.path(of: FrameFiles.frameName(i, format)))
@@ -246,7 +255,7 @@ enum Frames {
     /// through its standard input (`image2pipe`), so they need not be in place first; while it
     /// runs, ffmpeg is registered with ``InterruptCleanup``: an interruption signals it and waits
     /// for it before the run's files are removed, so no encoder outlives the run.
-    static func runFFmpeg(_ ffmpeg: URL, frames: some Collection<Data>, kind: String, to output: String) throws(CLIError) {
+    static func runFFmpeg(_ ffmpeg: URL, frames: some Collection<Data>, kind: String, to output: String) throws {
         let process = Process()
         process.executableURL = ffmpeg
         process.arguments = ["-y", "-loglevel", "error", "-nostdin", "-f", "image2pipe", "-framerate", "30",
@@ -256,11 +265,7 @@ enum Frames {
         let input = Pipe()
         process.standardInput = input
         process.standardOutput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            throw .runtime("cannot run ffmpeg: \(error.localizedDescription)")
-        }
+        try inContext("cannot run ffmpeg") { try process.run() }
         let token = InterruptCleanup.stopOnInterrupt(process: process.processIdentifier)
         defer { InterruptCleanup.unregister(token) }
         // A write to a pipe ffmpeg has closed fails with EPIPE (SIGPIPE is ignored): it has
@@ -271,7 +276,7 @@ enum Frames {
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
         guard process.terminationStatus == 0, process.terminationReason == .exit else {
-            throw .runtime("ffmpeg failed to assemble frames.\(kind) (exit \(process.terminationStatus))")
+            throw CLIError.runtime("ffmpeg failed to assemble frames.\(kind) (exit \(process.terminationStatus))")
         }
     }
 }

@@ -7,8 +7,7 @@ import Render
 /// radial error exaggerated, one colour per handle factor, a legend with each max error.
 enum MagnifyCommand {
     struct Options: CommandOptions {
-        var handles: [HandleArgument] = []
-        var segments = 4
+        var arc = ArcErrorChoices()
         var factor = 200.0
         var out = ""  // required
         var size = ImageSize(width: 720, height: 720)
@@ -19,11 +18,8 @@ enum MagnifyCommand {
             name: "magnify",
             abstract: "Draw the circle and each Bézier approximation with its radial error magnified.",
             options: [
-                .repeated(\.handles, "k", "K", required: true, missingHint: "at least one handle factor",
-                          help: "Handle factor: number, expression or criterion name (as for 'beztune error'); repeatable.",
-                          parse: HandleArgument.parse),
-                .value(\.segments, "segments", "N", help: "Equal segments per circle, N ≥ 2 (default 4).",
-                       parse: OptionValue.segmentCount),
+                ArcErrorChoices.handles.required(missingHint: "at least one handle factor").embedded(in: \.arc),
+                ArcErrorChoices.segments.embedded(in: \.arc),
                 .value(\.factor, "factor", "F",
                        help: "Magnification of the radial error, 1…1e9 (default 200): a point at radius 1 + e is drawn at 1 + F·e.",
                        parse: magnification),
@@ -51,8 +47,8 @@ enum MagnifyCommand {
         return factor
     }
 
-    static func run(_ options: Options, console: Console) throws(CLIError) {
-        let (segments, factor, out) = (options.segments, options.factor, options.out)
+    static func run(_ options: Options, console: Console) throws {
+        let (segments, factor, out) = (options.arc.segments, options.factor, options.out)
         let (width, height) = (options.size.width, options.size.height)
         let outputs = try RunOutputs(files: [out], console: console)
         let circle = Path.polyline((0...720).map { i in
@@ -62,7 +58,7 @@ enum MagnifyCommand {
         var frame = Frame(width: width, height: height, layers: [.shape(circle, ShapeStyle(stroke: .gray, width: 1.5, dash: [6, 4]))])
         var legend: [LegendEntry] = []
         var largest = 0.0
-        for (i, h) in options.handles.enumerated() {
+        for (i, h) in options.arc.handles.enumerated() {
             let color = Color.palette[i % Color.palette.count]
             let outline = MagnifiedCircle.outline(segments: segments, handle: h.value(segments: segments), factor: factor)
             frame.layers.append(.shape(.polyline(outline), ShapeStyle(stroke: color, width: 2)))
@@ -76,13 +72,7 @@ enum MagnifyCommand {
         let r = max(1.05, min((1 + factor * largest) * 1.05, 3))
         frame.viewBox = Rect(minX: -r, minY: -r, maxX: r, maxY: r)
         frame.margin = 40
-        let data: Data
-        do throws(RenderError) {
-            data = try frame.render(ImageFormat(forFile: out))
-        } catch {
-            throw .runtime(error)
-        }
-        try outputs.stage(data, for: out)
+        try outputs.stage(try frame.render(ImageFormat(forFile: out)), for: out)
         for entry in legend { outputs.print(entry.text) }
         try outputs.commit()
     }

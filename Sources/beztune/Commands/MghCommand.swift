@@ -5,7 +5,7 @@ import LeastSquares
 /// `beztune mgh`: the Moré–Garbow–Hillstrom problems of MINPACK's least-squares test driver —
 /// 18 problems, 53 runs from x₀, 10·x₀, 100·x₀ — fitted by Levenberg–Marquardt with automatic
 /// derivatives, each final ‖f‖² compared with its published minimum.
-enum Mgh {
+enum MghCommand {
     struct Options: CommandOptions {
         var problems: [MGHProblem] = []
         var geodesic = false
@@ -47,7 +47,7 @@ enum Mgh {
         return problem
     }
 
-    static func run(_ options: Options, console: Console) throws(CLIError) {
+    static func run(_ options: Options, console: Console) throws {
         var problems: [MGHProblem] = []
         for problem in options.problems where !problems.contains(problem) { problems.append(problem) }
         let runs = problems.isEmpty ? MGHRun.all : MGHRun.all.filter { problems.contains($0.problem) }

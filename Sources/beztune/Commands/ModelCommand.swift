@@ -7,7 +7,7 @@ import Geometry
 /// model — the path at a progress between its rest shape (progress 0) and the end values given
 /// with `--set` (progress 1), through a timing function; for a seed scene (``SceneModel``), the
 /// frame of the seed's own animation at that progress.
-enum Model {
+enum ModelCommand {
     struct Options: CommandOptions {
         var list = false
         var model: (any DeformModel)?
@@ -41,9 +41,9 @@ enum Model {
                 .value(\.csv, "csv", "FILE", help: "Also write the control points as CSV: index,x,y,kind (model space).",
                        parse: OptionValue.text),
             ],
-            rules: [.exclusive(["list", "name"], required: true, noun: "model",
+            rules: [.exclusive([\.list, \.model], required: true, noun: "model",
                                hint: "models: \(ModelCatalog.names.joined(separator: ", "))"),
-                    .alone("list")],
+                    .alone(\.list)],
             discussion: """
                 Model space is y-up with the ball's bottom point at the origin (the circle's centre is
                 (0, radius)). Every parameter interpolates from its default (the circle) to its --set
@@ -80,28 +80,34 @@ enum Model {
                 """)
     }
 
-    static var command: Command { Command(declaration, run: run) }
+    static var command: Command { Command(declaration, validate: validate, run: run) }
 
-    static func run(_ options: Options, console: Console) throws(CLIError) {
-        guard let named = options.model else {
+    /// What to print: the listing, or one frame of a model — its parameters at `--progress`,
+    /// checked before any work.
+    enum Checked {
+        case list
+        case frame(Options, model: any DeformModel, parameters: ParameterVector)
+    }
+
+    static func validate(_ options: Options) throws -> Checked {
+        guard let named = options.model else { return .list }
+        if options.format == "csv" && options.yUp {
+            throw CLIError.usage("--y-up applies to --format svg only (CSV control points are always in model space)")
+        }
+        let (model, set) = try ModelArguments.posed(named, set: options.set)
+        let profile = try ModelArguments.profile(model, set: set, timing: options.timing)
+        return .frame(options, model: model, parameters: try profile.parameters(at: options.progress))
+    }
+
+    static func run(_ checked: Checked, console: Console) throws {
+        guard case .frame(let options, let model, let parameters) = checked else {
             console.writeOutput(listing)
             return
         }
-        if options.format == "csv" && options.yUp {
-            throw .usage("--y-up applies to --format svg only (CSV control points are always in model space)")
-        }
-        let (model, set) = try ModelArguments.posed(named, set: options.set)
         let outputs = try RunOutputs(files: [options.csv], console: console)
-        let profile = try ModelArguments.profile(model, set: set, timing: options.timing)
-        let parameters: ParameterVector
-        do throws(ModelInputError) {
-            parameters = try profile.parameters(at: options.progress)
-        } catch {
-            throw .usage(error)
-        }
         let path = model.path(parameters: parameters)
         guard path.isFinite else {
-            throw .runtime("the model's coordinates overflow (beyond ±1.8e308) at these parameters; use smaller values")
+            throw CLIError.runtime("the model's coordinates overflow (beyond ±1.8e308) at these parameters; use smaller values")
         }
         let csv = controlPointCSV(path)
         try outputs.stage(csv, for: options.csv)

@@ -4,7 +4,7 @@ import LeastSquares
 
 /// `beztune nist`: the NIST StRD nonlinear regression suite — 27 problems × 2 starts — fitted by
 /// Levenberg–Marquardt with automatic derivatives, scored by log relative errors (LRE).
-enum Nist {
+enum NistCommand {
     struct Options: CommandOptions {
         var data = ""  // required
         var problems: [StRDProblem] = []
@@ -49,7 +49,7 @@ enum Nist {
         return problem
     }
 
-    static func run(_ options: Options, console: Console) throws(CLIError) {
+    static func run(_ options: Options, console: Console) throws {
         var problems: [StRDProblem] = []
         for problem in options.problems where !problems.contains(problem) { problems.append(problem) }
         let folder = options.data
@@ -97,32 +97,23 @@ enum Nist {
 
     /// Reads the datasets of `problems` (all 27 when nil) from `folder`; a missing, unreadable or
     /// malformed file is a runtime error naming it (and the line).
-    static func load(folder: String, problems: [StRDProblem]?) throws(CLIError) -> [StRDDataset] {
+    static func load(folder: String, problems: [StRDProblem]?) throws -> [StRDDataset] {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
-            throw .runtime("\(folder): no such folder")
+            throw CLIError.runtime("\(folder): no such folder")
         }
-        guard isFolder.boolValue else { throw .runtime("\(folder): not a folder") }
+        guard isFolder.boolValue else { throw CLIError.runtime("\(folder): not a folder") }
         if problems == nil {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
             guard names.contains(where: { $0.lowercased().hasSuffix(".dat") }) else {
-                throw .runtime("\(folder): no .dat files; expected the 27 NIST StRD files (Misra1a.dat … Bennett5.dat)")
+                throw CLIError.runtime("\(folder): no .dat files; expected the 27 NIST StRD files (Misra1a.dat … Bennett5.dat)")
             }
         }
         var datasets: [StRDDataset] = []
         for problem in problems ?? StRDProblem.all {
             let path = folder.hasSuffix("/") ? folder + problem.fileName : folder + "/" + problem.fileName
-            let text: String
-            do throws(FileReadError) {
-                text = try TextFile.read(URL(fileURLWithPath: path), kind: "NIST StRD .dat file")
-            } catch {
-                throw .runtime("\(path): \(error.reason)")
-            }
-            do throws(StRDFileError) {
-                datasets.append(try StRDFile.parse(text, fileName: path))
-            } catch {
-                throw .runtime(error)
-            }
+            let text = try TextFile.read(URL(fileURLWithPath: path), kind: "NIST StRD .dat file")
+            datasets.append(try StRDFile.parse(text, fileName: path))
         }
         return datasets
     }

@@ -3,9 +3,10 @@ import Fitting
 import Foundation
 import Geometry
 import Interchange
+import _Support
 
 /// `beztune path-info`: segment count, exact bounding box and arc length of a path.
-enum PathInfo {
+enum PathInfoCommand {
     struct Options: CommandOptions {
         var input = PathInput()
         var svgFile: String?
@@ -42,8 +43,8 @@ enum PathInfo {
                        parse: OptionValue.text),
             ],
             rules: [
-                .exclusive(["path", "path-file", "svg-file"], required: true, noun: "input"),
-                .requires(["select"], option: "svg-file", reason: "it chooses a shape of the document"),
+                .exclusive([\.input.path, \.input.file, \.svgFile], required: true, noun: "input"),
+                .requires([\.select], option: \.svgFile, reason: "it chooses a shape of the document"),
             ],
             discussion: """
                 The bounding box is exact (roots of the derivative, not samples) and is given in model
@@ -76,7 +77,7 @@ enum PathInfo {
         given ?? Swift.max(defaultRelativeAccuracy * Swift.max(box.width, box.height), Double.leastNormalMagnitude)
     }
 
-    static func run(_ options: Options, console: Console) throws(CLIError) {
+    static func run(_ options: Options, console: Console) throws {
         let (format, flattenTolerance) = (options.format, options.flatten)
         let outputs = try RunOutputs(files: [options.csv], inputs: [options.input.file, options.svgFile], console: console)
         var path: Path
@@ -91,15 +92,15 @@ enum PathInfo {
             path = try options.input.read()
         }
         guard let box = path.boundingBox else {
-            throw .runtime("\((options.input.file ?? options.svgFile).map { "\($0): " } ?? "")the path draws nothing: it has no segments")
+            throw CLIError.runtime("\((options.input.file ?? options.svgFile).map { "\($0): " } ?? "")the path draws nothing: it has no segments")
         }
         let accuracy = Self.accuracy(given: options.accuracy, box: box)
         let length = path.arcLength(accuracy: accuracy)
         guard length.length.isFinite else {
-            throw .runtime("the arc length overflows (beyond 1.8e308): the coordinates are too large (box \(box))")
+            throw CLIError.runtime("the arc length overflows (beyond 1.8e308): the coordinates are too large (box \(box))")
         }
         guard length.converged else {
-            throw .runtime("arc length did not reach accuracy \(ShortestDecimal.format(accuracy))\(options.accuracy == nil ? " (the default, 1e-11 of the path's size)" : "") (\(length.length) ± \(length.errorEstimate), \(length.status)); pass a larger --accuracy")
+            throw CLIError.runtime("arc length did not reach accuracy \(ShortestDecimal.format(accuracy))\(options.accuracy == nil ? " (the default, 1e-11 of the path's size)" : "") (\(length.length) ± \(length.errorEstimate), \(length.status)); pass a larger --accuracy")
         }
         var columns = header
         var fields: [CSVField] = [.int(path.segmentCount), .double(box.minX), .double(box.minY),
@@ -108,7 +109,7 @@ enum PathInfo {
             // Counted, not stored: a fine tolerance on a large path costs time, not all the memory.
             let flat = Flattening(tolerance: tolerance).pointCount(of: path)
             guard flat.status == .guaranteed else {
-                throw .runtime("cannot flatten within \(tolerance): \(flat.status == .roundingLimited ? "finer than the rounding of the coordinates" : "more than \(Flattening(tolerance: tolerance).maxSegments) segments per curve"); pass a larger --flatten")
+                throw CLIError.runtime("cannot flatten within \(tolerance): \(flat.status == .roundingLimited ? "finer than the rounding of the coordinates" : "more than \(Flattening(tolerance: tolerance).maxSegments) segments per curve"); pass a larger --flatten")
             }
             columns.append("flattened_points")
             fields.append(.int(flat.pointCount))
@@ -130,20 +131,13 @@ enum PathInfo {
     /// The outline `select` names in the SVG document at `file` (y-down, user units), read as
     /// `fit --target` reads one; a file that cannot be read or a selection that matches nothing
     /// is a runtime failure naming the file.
-    static func svgOutline(file: String, select: String?) throws(CLIError) -> (Path, SVGDrawing) {
-        let text: String
-        do throws(FileReadError) {
-            text = try TextFile.read(URL(fileURLWithPath: file), kind: "SVG file")
-        } catch {
-            throw .runtime(error)
-        }
-        do throws(SVGReadError) {
+    static func svgOutline(file: String, select: String?) throws -> (Path, SVGDrawing) {
+        let text = try TextFile.read(URL(fileURLWithPath: file), kind: "SVG file")
+        return try inContext(file) { () throws(SVGReadError) in
             var svgOptions = SVGDrawing.Options()
             svgOptions.arcApproximation = TargetOutline.svgArcApproximation
             let drawing = try SVGDrawing(parsing: text, options: svgOptions)
             return (try drawing.outline(selecting: select.map(SVGSelection.init)).path, drawing)
-        } catch {
-            throw .runtime("\(file): \(error.description)")
         }
     }
 }

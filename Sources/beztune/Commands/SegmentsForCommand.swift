@@ -6,7 +6,7 @@ import Foundation
 enum SegmentsForCommand {
     struct Options: CommandOptions {
         var tolerance = 0.0  // required
-        var radius: Double?
+        var arc = ArcErrorChoices()
         var criterion = HandleCriterion.minimax
     }
 
@@ -18,8 +18,7 @@ enum SegmentsForCommand {
                 .value(\.tolerance, "tolerance", "T", required: true,
                        help: "Largest allowed |radial error|: relative to the radius, or in length units with --radius.",
                        parse: OptionValue.positive),
-                .value(\.radius, "radius", "R", help: "The radius, making T absolute (the relative tolerance is T/R).",
-                       parse: OptionValue.positive),
+                ArcErrorChoices.radius.embedded(in: \.arc).help("The radius, making T absolute (the relative tolerance is T/R)."),
                 .value(\.criterion, "criterion", "NAME",
                        help: "How k is chosen for each n: \(HandleFactor.criterionNames.joined(separator: ", ")) (default minimax).",
                        parse: OptionValue.choice(of: HandleCriterion.self)),
@@ -27,16 +26,29 @@ enum SegmentsForCommand {
             discussion: "Prints the segment count n, the criterion's k for it and the achieved max |radial error|.")
     }
 
-    static var command: Command { Command(declaration, run: run) }
+    static var command: Command { Command(declaration, validate: validate, run: run) }
 
-    static func run(_ options: Options, console: Console) throws(CLIError) {
-        let (tolerance, radius, criterion) = (options.tolerance, options.radius, options.criterion)
+    /// The options with the tolerance relative to the radius, refused below what the error is
+    /// known to.
+    struct Checked {
+        var options: Options
+        var relative: Double
+    }
+
+    static func validate(_ options: Options) throws -> Checked {
+        let (tolerance, radius) = (options.tolerance, options.arc.radius?.value)
         let relative = tolerance / (radius ?? 1)
         guard relative >= SegmentCount.smallestTolerance else {
-            throw .usage("invalid --tolerance \(CSVField.format(tolerance))\(radius.map { " at radius \(CSVField.format($0))" } ?? ""): the relative tolerance \(CSVField.format(relative)) is below 1e-13, the accuracy to which the error is known")
+            throw CLIError.usage("invalid --tolerance \(CSVField.format(tolerance))\(radius.map { " at radius \(CSVField.format($0))" } ?? ""): the relative tolerance \(CSVField.format(relative)) is below 1e-13, the accuracy to which the error is known")
         }
+        return Checked(options: options, relative: relative)
+    }
+
+    static func run(_ checked: Checked, console: Console) throws {
+        let (options, relative) = (checked.options, checked.relative)
+        let (tolerance, radius, criterion) = (options.tolerance, options.arc.radius?.value, options.criterion)
         guard let result = SegmentCount.fewest(for: criterion, tolerance: relative) else {
-            throw .runtime("no segment count up to \(SegmentCount.searchLimit) reaches the relative tolerance \(CSVField.format(relative))")
+            throw CLIError.runtime("no segment count up to \(SegmentCount.searchLimit) reaches the relative tolerance \(CSVField.format(relative))")
         }
         let k = criterion.handle(segments: result.segments)
         var pairs: [(String, String)] = [

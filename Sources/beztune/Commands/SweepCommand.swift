@@ -10,7 +10,7 @@ enum SweepCommand {
         var factors = Given<[Double]>(value: [], text: "")  // required
         var segments: [Int] = []  // required
         var relative = false
-        var radius: Double?
+        var arc = ArcErrorChoices()
         var csv = ""  // required
         var batch = BatchOptions()
     }
@@ -27,14 +27,13 @@ enum SweepCommand {
                        parse: segmentRange),
                 .flag(\.relative, "k-relative",
                       help: "Read the k range as multiples of each n's midpoint-exact factor 4/3·tan(π/(2n)); adds a k_relative column."),
-                .value(\.radius, "radius", "R", help: "Radius for the absolute columns (*_abs).", parse: ErrorColumns.radius),
+                ArcErrorChoices.radius.embedded(in: \.arc),
                 .value(\.csv, "csv", "FILE", required: true, help: "Where to write the grid (required).", parse: OptionValue.text),
-                .value(\.batch.checkpoint, "checkpoint", "SECONDS",
-                       help: "Rewrite FILE with the rows finished so far at most every SECONDS (default 5; 0: after every block of \(blockSize) pairs; never more than a tenth of the time goes to it).",
-                       parse: OptionValue.nonNegative("seconds")),
-                .flag(\.batch.resume, "resume",
-                      help: "Keep the rows an interrupted run of the same sweep left in FILE (checked against this grid) and compute the rest; without FILE, start afresh."),
-                Shard.option(\.batch.shard),
+                BatchOptions.checkpoint.embedded(in: \.batch)
+                    .help("Rewrite FILE with the rows finished so far at most every SECONDS (default 5; 0: after every block of \(blockSize) pairs; never more than a tenth of the time goes to it)."),
+                BatchOptions.resume.embedded(in: \.batch)
+                    .help("Keep the rows an interrupted run of the same sweep left in FILE (checked against this grid) and compute the rest; without FILE, start afresh."),
+                BatchOptions.shard.embedded(in: \.batch),
             ],
             discussion: """
                 Rows are ordered by segments, then k. Columns are those of 'beztune error' (plus
@@ -51,41 +50,43 @@ enum SweepCommand {
                 """)
     }
 
-    static var command: Command { Command(declaration, run: run) }
+    static var command: Command { Command(declaration, validate: validate, run: run) }
 
     /// Pairs computed between two looks at the clock (progress, checkpoints).
     static let blockSize = 1 << 15
 
     /// `--k-range A:B:STEP` (``SweepGrid/factors(parsing:)``).
-    static func factorRange(_ text: String) throws(OptionValueError) -> [Double] {
+    static func factorRange(_ text: String) throws -> [Double] {
         try OptionValue.refuseHexadecimal(text)
-        do throws(SweepGridError) {
-            return try SweepGrid.factors(parsing: text)
-        } catch {
-            throw OptionValueError(error)
-        }
+        return try SweepGrid.factors(parsing: text)
     }
 
     /// `--segments N|N1:N2` (``SweepGrid/segments(parsing:)``).
-    static func segmentRange(_ text: String) throws(OptionValueError) -> [Int] {
+    static func segmentRange(_ text: String) throws(SweepGridError) -> [Int] {
+        try SweepGrid.segments(parsing: text)
+    }
+
+    /// What a sweep computes, checked before any work: the columns, and the grid with every k
+    /// in (0, 10] (a k out of range is the `--k-range`'s fault).
+    struct Checked {
+        var options: Options
+        var columns: ErrorColumns
+        var grid: SweepGrid
+    }
+
+    static func validate(_ options: Options) throws -> Checked {
+        let columns = try ErrorColumns(radius: options.arc.absoluteColumnsRadius())
         do throws(SweepGridError) {
-            return try SweepGrid.segments(parsing: text)
-        } catch {
-            throw OptionValueError(error)
+            let grid = try SweepGrid(factors: options.factors.value, segments: options.segments, relative: options.relative)
+            return Checked(options: options, columns: columns, grid: grid)
+        } catch where error.kind == .handleOutOfRange {
+            throw InvalidOptionValue(option: "k-range", text: options.factors.text, problem: error)
         }
     }
 
-    static func run(_ options: Options, console: Console) throws(CLIError) {
+    static func run(_ checked: Checked, console: Console) throws {
+        let (options, columns, grid) = (checked.options, checked.columns, checked.grid)
         let file = options.csv, relative = options.relative
-        let columns = try ErrorColumns(radius: options.radius)
-        // Every k is checked before any work: k ∈ (0, 10].
-        let grid: SweepGrid
-        do throws(SweepGridError) {
-            grid = try SweepGrid(factors: options.factors.value, segments: options.segments, relative: relative)
-        } catch {
-            throw .usage(error.kind == .handleOutOfRange ? "invalid --k-range \(MessageText.quoted(options.factors.text)): \(error.reason)" : error.description)
-        }
-
         let pairs = options.batch.shard.range(of: grid.count)
         let header = (columns.header + (relative ? ["k_relative"] : [])).joined(separator: ",") + "\n"
         var csv = CheckpointedCSV(file: file, fingerprint: SweepResume.fingerprint(header: header, options: options, pairs: pairs))
@@ -121,7 +122,7 @@ enum SweepCommand {
                 reported = true
                 try outputs.checkStreams()
             }
-            if done < pairs.count { try checkpoint.reached { () throws(CLIError) in try stream.checkpoint(csv) } }
+            if done < pairs.count { try checkpoint.reached { () throws(FileWriteError) in try stream.checkpoint(csv) } }
         }
         try stream.stage(csv, in: outputs)
         if reported {
@@ -131,72 +132,4 @@ enum SweepCommand {
         try outputs.commit()
         csv.finish()
     }
-}
-
-/// The CSV records of a sweep.
-enum SweepRows {
-    /// Finished rows: their bytes (whole lines, in grid order) and each row's checkpoint digest
-    /// (``CheckpointRecord/digest(line:index:)``).
-    struct Part: Sendable {
-        var bytes: [UInt8] = []
-        var digests: [UInt64] = []
-    }
-
-    /// Appends `x` as `CSVField.format(x)` writes it. The numbers that format writes with
-    /// `description` (finite, nonzero, not an integer within 2⁵³: nearly every cell) are written
-    /// by `Double.write(to:)` — the same digits, handed over as ASCII bytes without a String in
-    /// between; the others by `CSVField.format` itself.
-    fileprivate static func append(_ x: Double, to part: inout Part) {
-        if x.isFinite, x != 0, !(x.rounded(.towardZero) == x && x.magnitude <= 0x1p53) {
-            x.write(to: &part)
-        } else {
-            part.bytes.append(contentsOf: CSVField.format(x).utf8)
-        }
-    }
-
-    /// The rows of pairs `range` of `grid`, formatted on all cores in parts of about 512 pairs,
-    /// the parts in order (so the bytes do not depend on thread timing); `firstRow` is the data
-    /// row of the file that pair `range.lowerBound` is written to (its digest's index).
-    static func rows(_ grid: SweepGrid, columns: ErrorColumns, _ range: Range<Int>, firstRow: Int) -> [Part] {
-        let lower = range.lowerBound
-        return ConcurrentChunks.map(count: range.count, chunks: (range.count + 511) / 512) { chunk in
-            var part = Part()
-            part.bytes.reserveCapacity(chunk.count * 384)
-            part.digests.reserveCapacity(chunk.count)
-            var row = firstRow + chunk.lowerBound
-            grid.forEachReport(in: (lower + chunk.lowerBound)..<(lower + chunk.upperBound)) { pair, report in
-                let start = part.bytes.count
-                for (j, x) in columns.values(report, segments: pair.segments).enumerated() {
-                    if j > 0 { part.bytes.append(UInt8(ascii: ",")) }
-                    if j == 1 { part.bytes.append(contentsOf: String(pair.segments).utf8) } else { part.write(x) }
-                }
-                if grid.relative {
-                    part.bytes.append(UInt8(ascii: ","))
-                    part.write(pair.factor)
-                }
-                part.digests.append(part.bytes.withUnsafeBytes { all in
-                    CheckpointRecord.digest(line: UnsafeRawBufferPointer(rebasing: all[start...]), index: row)
-                })
-                part.bytes.append(UInt8(ascii: "\n"))
-                row += 1
-            }
-            return part
-        }
-    }
-
-    /// The records of pairs `range` of `grid` as text.
-    static func text(_ grid: SweepGrid, columns: ErrorColumns, _ range: Range<Int>) -> String {
-        String(decoding: rows(grid, columns: columns, range, firstRow: 0).flatMap(\.bytes), as: UTF8.self)
-    }
-}
-
-/// A part's bytes as the stream numbers are written to: `_writeASCII` is the hook
-/// `Double.write(to:)` hands its digits to (the default makes a String of them first).
-extension SweepRows.Part: TextOutputStream {
-    mutating func write(_ string: String) { bytes.append(contentsOf: string.utf8) }
-
-    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
-
-    /// Appends `x` as `CSVField.format(x)` writes it (``SweepRows/append(_:to:)``).
-    mutating func write(_ x: Double) { SweepRows.append(x, to: &self) }
 }

@@ -12,104 +12,90 @@ import _Support
 /// failure (exit 1) naming it; options that cannot work together are usage errors (exit 2).
 enum AnimationInputs {
     /// The still shape of `model` at its defaults with `assignments` (a pose, `tx` … or
-    /// `poseX` …, places it; ``ModelArguments/posed(_:set:)``) and `--radius` (as `--set radius=R`).
-    static func still(_ named: any DeformModel, set given: [ParameterAssignment], radius: Double?) throws(CLIError) -> ShapeAnimation {
+    /// `poseX` …, places it; ``ModelArguments/posed(_:set:)``) and `--radius` (as `--set radius=R`),
+    /// over `duration` seconds when given. Every problem is the options' (checked before any
+    /// input is read).
+    static func still(_ named: any DeformModel, set given: [ParameterAssignment], radius: Double?,
+                      duration: Double?) throws -> ShapeAnimation {
         var assignments = given
         if let radius {
-            if given.contains(where: { $0.name == "radius" }) { throw .usage("parameter 'radius' is set more than once (--radius sets it too)") }
+            if given.contains(where: { $0.name == "radius" }) { throw CLIError.usage("parameter 'radius' is set more than once (--radius sets it too)") }
             assignments.insert(ParameterAssignment(name: "radius", value: radius), at: 0)
         }
         let (model, set) = try ModelArguments.posed(named, set: assignments)
         if model is any SceneModel {
-            throw .usage("\(model.name) is a scene with its own timeline; export takes plain models (ball) or fitted results")
+            throw CLIError.usage("\(model.name) is a scene with its own timeline; export takes plain models (ball) or fitted results")
         }
         let parameters = try ModelArguments.endValues(set, model: model)
-        do throws(ExportError) {
-            return try ShapeAnimation(model: model, parameters: parameters)
-        } catch {
-            throw .usage(error.description)
-        }
+        let still = try ShapeAnimation(model: model, parameters: parameters)
+        guard let duration else { return still }
+        return try ShapeAnimation(model: model, profile: still.profile, duration: duration)
     }
 
     /// Data row `row` (1-based; may be absent when the file has one data row) of a
     /// `beztune fit --csv` file (a batch's too: the manifest's columns are passed over): its
     /// parameter columns — those NAME with a NAME_stderr column — must be exactly the free
     /// parameters of `fit`'s setup (the fit's `--model`, `--free`, `--radius` and `--set`), in
-    /// order; the still shape at its values, with its standard errors.
-    static func fitResult(_ file: String, row: Int?, _ fit: FitArguments) throws(CLIError) -> ShapeAnimation {
+    /// order; the still shape at its values, with its standard errors, over `duration` seconds
+    /// when given.
+    static func fitResult(_ file: String, row: Int?, _ fit: FitArguments, duration: Double?) throws -> ShapeAnimation {
         let setup = fit.setup
-        let table: CSVTable
-        do throws(CSVError) {
-            table = try CSVTable(contentsOf: URL(fileURLWithPath: file))
-        } catch {
-            throw .runtime(error)
-        }
+        let table = try CSVTable(contentsOf: URL(fileURLWithPath: file))
         let columns = table.header.filter { table.header.contains($0 + "_stderr") }
         guard !columns.isEmpty else {
-            throw .runtime("\(file): no parameter columns (NAME with NAME_stderr): not a 'beztune fit --csv' file")
+            throw CLIError.runtime("\(file): no parameter columns (NAME with NAME_stderr): not a 'beztune fit --csv' file")
         }
         guard columns == setup.freeNames else {
-            throw .runtime("\(file): its parameter columns (\(columns.joined(separator: ", "))) are not the free parameters of model \(setup.model.name) (\(setup.freeNames.joined(separator: ", "))); give the fit's --model, --free, --radius and --set")
+            throw CLIError.runtime("\(file): its parameter columns (\(columns.joined(separator: ", "))) are not the free parameters of model \(setup.model.name) (\(setup.freeNames.joined(separator: ", "))); give the fit's --model, --free, --radius and --set")
         }
-        guard !table.rows.isEmpty else { throw .runtime("\(file): no data rows") }
+        guard !table.rows.isEmpty else { throw CLIError.runtime("\(file): no data rows") }
         let index: Int
         if let row {
             guard row <= table.rows.count else {
-                throw .runtime("\(file): --row \(row) but the file has \(table.rows.count) data row\(table.rows.count == 1 ? "" : "s")")
+                throw CLIError.runtime("\(file): --row \(row) but the file has \(table.rows.count) data row\(table.rows.count == 1 ? "" : "s")")
             }
             index = row - 1
         } else {
             guard table.rows.count == 1 else {
-                throw .runtime("\(file): \(table.rows.count) data rows (a batch): choose one with --row N")
+                throw CLIError.runtime("\(file): \(table.rows.count) data rows (a batch): choose one with --row N")
             }
             index = 0
         }
         if let status = table.header.firstIndex(of: "status"), table.rows[index][status].trimmingWhitespace == "error" {
             let message = table.header.firstIndex(of: "message").map { ": " + table.rows[index][$0] } ?? ""
-            throw .runtime("\(file) line \(table.lineNumbers[index]): that fit failed (status error)\(message)")
+            throw CLIError.runtime("\(file) line \(table.lineNumbers[index]): that fit failed (status error)\(message)")
         }
         var values: [Double] = [], errors: [(name: String, value: Double)] = []
-        do throws(CSVError) {
-            for (k, name) in columns.enumerated() {
-                values.append(try table.double(row: index, column: try table.columnIndex(name)))
-                let column = try table.columnIndex(name + "_stderr")
-                let e = try table.double(row: index, column: column, allowNonFinite: true)
-                guard e.isNaN || (e.isFinite && e >= 0) else {
-                    throw table.cellError(row: index, column: column, "a standard error must be a number ≥ 0 or nan")
-                }
-                errors.append((setup.modelName(ofFree: k), e))
+        for (k, name) in columns.enumerated() {
+            values.append(try table.double(row: index, column: try table.columnIndex(name)))
+            let column = try table.columnIndex(name + "_stderr")
+            let e = try table.double(row: index, column: column, allowNonFinite: true)
+            guard e.isNaN || (e.isFinite && e >= 0) else {
+                throw table.cellError(row: index, column: column, "a standard error must be a number ≥ 0 or nan")
             }
-        } catch {
-            throw .runtime(error)
+            errors.append((setup.modelName(ofFree: k), e))
         }
-        do throws(ExportError) {
-            return try ShapeAnimation(model: setup.model, parameters: setup.parameters(with: values), standardErrors: errors)
-        } catch {
-            throw .runtime("\(file) line \(table.lineNumbers[index]): \(error)")
+        return try inContext("\(file) line \(table.lineNumbers[index])") { () throws(ExportError) in
+            let still = try ShapeAnimation(model: setup.model, parameters: setup.parameters(with: values), standardErrors: errors)
+            guard let duration else { return still }
+            return try ShapeAnimation(model: still.model, profile: still.profile, duration: duration, standardErrors: still.standardErrors)
         }
     }
 
     /// A `fit-profile` output folder replayed (``ProfileFolder``).
-    static func profile(_ folder: String, method: TrajectoryFit.Method?, duration: Double?) throws(CLIError) -> ShapeAnimation {
+    static func profile(_ folder: String, method: TrajectoryFit.Method?, duration: Double?) throws -> ShapeAnimation {
         try ProfileFolder(folder).animation(method: method, duration: duration, folder: folder)
     }
 
     /// BezierTune's own document (`export --format json`), over `duration` seconds when given
     /// (else its own).
-    static func document(_ file: String, duration: Double?) throws(CLIError) -> ShapeAnimation {
-        let text: String
-        do throws(FileReadError) {
-            text = try TextFile.read(URL(fileURLWithPath: file), kind: "document")
-        } catch {
-            throw .runtime(error)
-        }
-        do throws(ExportError) {
+    static func document(_ file: String, duration: Double?) throws -> ShapeAnimation {
+        let text = try TextFile.read(URL(fileURLWithPath: file), kind: "document")
+        return try inContext(file) { () throws(ExportError) in
             let a = try AnimationDocument(parsing: text).animation
             guard let duration else { return a }
             return try ShapeAnimation(model: a.model, profile: a.profile, duration: duration,
                                       keyframeTimes: a.keyframeTimes, standardErrors: a.standardErrors)
-        } catch {
-            throw .runtime("\(file): \(error)")
         }
     }
 }

@@ -2,31 +2,24 @@ import DataFiles
 import Fitting
 import Foundation
 import Interchange
+import _Support
 
 /// Reading the targets of `beztune fit` and `fit-profile` with the options that shape them
 /// (`--samples`, `--y-up`/`--y-down`, `--select`, `--layer`, `--frame`): a file (SVG document,
 /// Lottie animation, CSV point list or SVG path data, read by `TargetOutline(contentsOfFile:)`)
-/// or `--path` data, into a `TargetOutline` in model
-/// space. A target that cannot be read is a runtime failure naming the file (or `--path`).
+/// or `--path` data, into a `TargetOutline` in model space. A target that cannot be read is a
+/// runtime failure naming the file (or `--path`); a Lottie layer that does not exist or must be
+/// chosen, and a frame outside the layer's frames, are usage errors (the options `--layer` and
+/// `--frame` are at fault: `LottieError.isUsageMistake`).
 extension FitArguments {
     /// The target in `file`: `.svg` (or text containing `<svg`) is an SVG document, `.json` a
-    /// Lottie animation, `.csv` a point list, anything else SVG path data.
-    ///
-    /// `select` (a manifest row's `select` cell) replaces `--select`. A Lottie layer that does not
-    /// exist or must be chosen, and a frame outside the layer's frames, are usage errors (the
-    /// options `--layer`/`--frame` are at fault); everything else about a file is a runtime error.
-    func target(file: String, select: String? = nil) throws(CLIError) -> TargetOutline {
+    /// Lottie animation, `.csv` a point list, anything else SVG path data. `select` (a manifest
+    /// row's `select` cell) replaces `--select`.
+    func target(file: String, select: String? = nil) throws -> TargetOutline {
         // Only a .json name is looked at twice: a pipe (--target <(…)) is read once.
         if TargetFormat(fileName: file) == .lottie { try Self.refuseAnimationDocument(file) }
-        do throws(TargetFileError) {
-            return try TargetOutline(contentsOfFile: file, selecting: selection.selecting(element: select),
-                                     sampleCount: samples, orientation: orientation)
-        } catch {
-            if case .lottie(_, .layer(let lottie)) = error, [.noSuchLayer, .layerChoiceNeeded, .frameOutOfRange].contains(lottie.kind) {
-                throw .usage(error)
-            }
-            throw .runtime(error)
-        }
+        return try TargetOutline(contentsOfFile: file, selecting: selection.selecting(element: select),
+                                 sampleCount: samples, orientation: orientation)
     }
 
     /// Refuses BezierTune's own document (`export --format json`, ``AnimationDocument``) as a
@@ -40,12 +33,10 @@ extension FitArguments {
     }
 
     /// The target given as `--path` data.
-    func target(pathData: String) throws(CLIError) -> TargetOutline {
-        do throws(TargetError) {
-            return try TargetOutline(pathData: pathData, sampleCount: samples ?? TargetOutline.defaultSampleCount,
-                                     orientation: orientation)
-        } catch {
-            throw .runtime(error, context: "--path")
+    func target(pathData: String) throws(ErrorInContext) -> TargetOutline {
+        try inContext("--path") { () throws(TargetError) in
+            try TargetOutline(pathData: pathData, sampleCount: samples ?? TargetOutline.defaultSampleCount,
+                              orientation: orientation)
         }
     }
 

@@ -4,6 +4,7 @@ import Fitting
 import Foundation
 import Geometry
 import Interchange
+import _Support
 
 /// A `fit-profile` output folder read back for replay (`frames --profile-dir`,
 /// `export --profile-dir`): DIR/settings.csv (the model, the free and held parameters and the
@@ -61,27 +62,23 @@ struct ProfileFolder {
     let trajectories: [TrajectoryFit.Method: [ParameterTrajectory]]
 
     /// Reads DIR's three files (see the type's documentation).
-    init(_ folder: String) throws(CLIError) {
+    init(_ folder: String) throws {
         let dir = URL(fileURLWithPath: folder)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: dir.path, isDirectory: &isFolder), isFolder.boolValue else {
-            throw .runtime("\(folder): no such folder (give a 'beztune fit-profile' output folder)")
+            throw CLIError.runtime("\(folder): no such folder (give a 'beztune fit-profile' output folder)")
         }
-        func table(_ name: String) throws(CLIError) -> CSVTable {
+        func table(_ name: String) throws -> CSVTable {
             let file = dir.appendingPathComponent(name)
             guard FileManager.default.fileExists(atPath: file.path) else {
-                throw .runtime("\(folder): no \(name): not a 'beztune fit-profile' output folder (run fit-profile again to write it)")
+                throw CLIError.runtime("\(folder): no \(name): not a 'beztune fit-profile' output folder (run fit-profile again to write it)")
             }
-            do throws(CSVError) {
-                return try CSVTable(contentsOf: file)
-            } catch {
-                throw .runtime(error)
-            }
+            return try CSVTable(contentsOf: file)
         }
         let settings = try table(Self.settingsName)
         let timing = try table("timing.csv")
         let profile = try table("profile.csv")
-        do throws(CSVError) {
+        do {
             // settings.csv
             try settings.requireColumns(["setting", "value"])
             let key = try settings.columnIndex("setting"), value = try settings.columnIndex("value")
@@ -93,20 +90,16 @@ struct ProfileFolder {
                 let text = settings.string(row: r, column: value).trimmingWhitespace
                 switch settings.string(row: r, column: key).trimmingWhitespace {
                 case "model":
-                    do throws(ModelInputError) {
-                        model = try ModelCatalog.model(named: String(text))
-                    } catch {
-                        throw settings.cellError(row: r, column: value, error.description)
+                    model = try inContext(settings.cellLocation(row: r, column: value)) { () throws(ModelInputError) in
+                        try ModelCatalog.model(named: String(text))
                     }
                 case "free":
                     free = text.split(separator: ",").map { String($0.trimmingWhitespace) }
                 case "set":
-                    do throws(OptionValueError) {
-                        let a = try ParameterAssignment.parse(String(text), finite: true)
-                        held.append((a.name, a.value))
-                    } catch {
-                        throw settings.cellError(row: r, column: value, error.reason)
+                    let a = try inContext(settings.cellLocation(row: r, column: value)) { () throws(OptionValueError) in
+                        try ParameterAssignment.parse(String(text), finite: true)
                     }
+                    held.append((a.name, a.value))
                 case "duration":
                     let d = try settings.double(row: r, column: value)
                     guard d > 0 else { throw settings.cellError(row: r, column: value, "the duration must be positive") }
@@ -119,11 +112,7 @@ struct ProfileFolder {
                 throw CSVError(.columns, source: settings.source,
                                reason: "needs the settings model, free and duration (written by 'beztune fit-profile')")
             }
-            do throws(FitError) {
-                setup = try FitSetup(model: model, free: free, values: held)
-            } catch {
-                throw CSVError(.columns, source: settings.source, reason: error.commandLineMessage)
-            }
+            setup = try inContext(settings.source) { () throws(FitError) in try FitSetup(model: model, free: free, values: held) }
             self.duration = duration
 
             // profile.csv: the keyframes
@@ -157,11 +146,9 @@ struct ProfileFolder {
                         keyframes.append(KeyframeTrack.Keyframe(time: keyframeTimes[j], value: try profile.double(row: j, column: values)))
                     }
                 }
-                do throws(TimingError) {
-                    found[method, default: [:]][name] = kind.isParametric
+                found[method, default: [:]][name] = try inContext(timing.cellLocation(row: r, column: column[2])) { () throws(TimingError) in
+                    kind.isParametric
                         ? try ParameterTrajectory(kind: kind, unknowns: unknowns) : try ParameterTrajectory(keyframes: keyframes)
-                } catch {
-                    throw timing.cellError(row: r, column: column[2], error.description)
                 }
             }
             var trajectories: [TrajectoryFit.Method: [ParameterTrajectory]] = [:]
@@ -175,8 +162,6 @@ struct ProfileFolder {
             }
             guard !trajectories.isEmpty else { throw CSVError(.columns, source: timing.source, reason: "no trajectory rows") }
             self.trajectories = trajectories
-        } catch {
-            throw .runtime(error)
         }
     }
 
@@ -185,10 +170,10 @@ struct ProfileFolder {
 
     /// The fitted animation of `method` (default ``defaultMethod``) over `duration` seconds
     /// (default the profile's).
-    func animation(method: TrajectoryFit.Method?, duration: Double?, folder: String) throws(CLIError) -> ShapeAnimation {
+    func animation(method: TrajectoryFit.Method?, duration: Double?, folder: String) throws -> ShapeAnimation {
         let method = method ?? defaultMethod
         guard let fits = trajectories[method] else {
-            throw .runtime("\(folder)/timing.csv has no \(method.rawValue) rows (fit-profile ran without --joint); use --method two-stage")
+            throw CLIError.runtime("\(folder)/timing.csv has no \(method.rawValue) rows (fit-profile ran without --joint); use --method two-stage")
         }
         var tracks: [String: KeyframeTrack] = [:]
         for (k, trajectory) in fits.enumerated() {
@@ -196,25 +181,16 @@ struct ProfileFolder {
             if let timing = trajectory.timingFunction {
                 track = KeyframeTrack(from: trajectory.start, to: trajectory.end, timing: timing)
             } else {
-                do throws(TimingError) {
-                    track = try KeyframeTrack(keyframes: trajectory.keyframes)
-                } catch {
-                    throw .runtime("\(folder)/profile.csv: \(error)")
+                track = try inContext("\(folder)/profile.csv") { () throws(TimingError) in
+                    try KeyframeTrack(keyframes: trajectory.keyframes)
                 }
             }
             tracks[setup.modelName(ofFree: k)] = track
         }
-        do throws(ExportError) {
-            let profile: ProgressProfile
-            do throws(ModelInputError) {
-                profile = try ProgressProfile(base: setup.parameters, tracks: tracks)
-            } catch {
-                throw ExportError(error.description)
-            }
+        return try inContext(folder) {
+            let profile = try ProgressProfile(base: setup.parameters, tracks: tracks)
             return try ShapeAnimation(model: setup.model, profile: profile, duration: duration ?? self.duration,
                                       keyframeTimes: keyframeTimes)
-        } catch {
-            throw .runtime("\(folder): \(error)")
         }
     }
 }

@@ -7,23 +7,37 @@ struct BatchOptions {
     /// Seconds between checkpoints of the CSV file (0: after every item).
     var checkpoint = 5.0
 
-    /// `--shard`, `--resume` and `--checkpoint` of the batch fits, in the order the help lists
-    /// them, bound to the batch options at `path`.
-    static func options<Values>(_ path: WritableKeyPath<Values, BatchOptions>) -> [Option<Values>] {
-        [
-            Shard.option(path.appending(path: \.shard), inUsage: false),
-            .flag(path.appending(path: \.resume), "resume", inUsage: false,
-                  help: "Keep the rows an interrupted run of the same batch left in the --csv FILE (checked against the manifest) and do the rest; without FILE, start afresh."),
-            .value(path.appending(path: \.checkpoint), "checkpoint", "SECONDS", inUsage: false,
-                   help: "Rewrite the --csv FILE with the items finished so far at most every SECONDS (default 5; 0: after every item); each write is atomic.",
-                   parse: OptionValue.nonNegative("seconds")),
-        ]
+    /// `--shard I/N`.
+    static var shard: Option<BatchOptions> { Shard.option(\.shard) }
+
+    /// `--resume`.
+    static var resume: Option<BatchOptions> {
+        .flag(\.resume, "resume",
+              help: "Keep the rows an interrupted run of the same batch left in the --csv FILE (checked against the manifest) and do the rest; without FILE, start afresh.")
     }
 
-    /// `--shard`, `--resume` and `--checkpoint` only for a batch (`--option`, `what` it is), and
-    /// `--resume` and `--checkpoint` only with `--csv FILE`.
-    static func rules(batch option: String, _ what: String) -> [OptionRule] {
-        [.requires(["shard", "checkpoint", "resume"], option: option, reason: what),
-         .requires(["resume", "checkpoint"], option: "csv", reason: "the batch's rows are kept there")]
+    /// `--checkpoint SECONDS`.
+    static var checkpoint: Option<BatchOptions> {
+        .value(\.checkpoint, "checkpoint", "SECONDS",
+               help: "Rewrite the --csv FILE with the items finished so far at most every SECONDS (default 5; 0: after every item); each write is atomic.",
+               parse: OptionValue.nonNegative("seconds"))
+    }
+
+    /// `--shard`, `--resume` and `--checkpoint` of the batch fits, in the order the help lists
+    /// them, bound to the batch options at `path` (out of the usage line).
+    static func options<Values>(_ path: WritableKeyPath<Values, BatchOptions>) -> [Option<Values>] {
+        [shard, resume, checkpoint].map { $0.inUsage(false).embedded(in: path) }
+    }
+
+    /// `--shard`, `--resume` and `--checkpoint` (of the batch options at `path`) only for a batch
+    /// (the option `batch`, `what` it is), and `--resume` and `--checkpoint` only with the CSV
+    /// file option `csv`.
+    static func rules<Values>(_ path: WritableKeyPath<Values, BatchOptions>, batch: PartialKeyPath<Values>, _ what: String,
+                              csv: PartialKeyPath<Values>) -> [OptionRule<Values>] {
+        let shard: PartialKeyPath<Values> = path.appending(path: \.shard)
+        let checkpoint: PartialKeyPath<Values> = path.appending(path: \.checkpoint)
+        let resume: PartialKeyPath<Values> = path.appending(path: \.resume)
+        return [.requires([shard, checkpoint, resume], option: batch, reason: what),
+                .requires([resume, checkpoint], option: csv, reason: "the batch's rows are kept there")]
     }
 }

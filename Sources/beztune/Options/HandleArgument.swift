@@ -10,13 +10,9 @@ struct HandleArgument: Equatable {
     var factor: HandleFactor
 
     /// `--k TEXT`; the reason names the problem (`expected ')' at offset 14 (…)`).
-    static func parse(_ text: String) throws(OptionValueError) -> HandleArgument {
+    static func parse(_ text: String) throws -> HandleArgument {
         try OptionValue.refuseHexadecimal(text)
-        do throws(HandleFactorError) {
-            return HandleArgument(text: String(text.trimmingWhitespace), factor: try HandleFactor(parsing: text))
-        } catch {
-            throw OptionValueError(error)
-        }
+        return HandleArgument(text: String(text.trimmingWhitespace), factor: try HandleFactor(parsing: text))
     }
 
     /// The factor for `segments` equal segments.

@@ -7,22 +7,14 @@ import _Support
 /// `--set NAME=VALUE` assignments, `--timing`.
 enum ModelArguments {
     /// A model name: one of ``ModelCatalog``'s.
-    static func model(_ name: String) throws(OptionValueError) -> any DeformModel {
-        do throws(ModelInputError) {
-            return try ModelCatalog.model(named: name)
-        } catch {
-            throw OptionValueError(error)
-        }
+    static func model(_ name: String) throws(ModelInputError) -> any DeformModel {
+        try ModelCatalog.model(named: name)
     }
 
     /// A timing function (``TimingFunction/init(parsing:)``).
-    static func timing(_ text: String) throws(OptionValueError) -> TimingFunction {
+    static func timing(_ text: String) throws -> TimingFunction {
         try OptionValue.refuseHexadecimal(text)
-        do throws(TimingError) {
-            return try TimingFunction(parsing: text)
-        } catch {
-            throw OptionValueError(error)
-        }
+        return try TimingFunction(parsing: text)
     }
 
     /// `--set NAME=VALUE`, any number of times, bound to `path`; an assignment that does not read
@@ -31,7 +23,7 @@ enum ModelArguments {
     static func setOption<Values>(_ path: WritableKeyPath<Values, [ParameterAssignment]>,
                                   model: @escaping (Values) -> (any DeformModel)?, finite: Bool = false,
                                   inUsage: Bool = true, help: String) -> Option<Values> {
-        .repeated(path, "set", "NAME=VALUE", inUsage: inUsage, help: help) { text, values throws(OptionValueError) in
+        .repeated(path, "set", "NAME=VALUE", inUsage: inUsage, help: help) { text, values in
             try ParameterAssignment.parse(text, finite: finite, parameters: model(values)?.parameters.map(\.name))
         }
     }
@@ -64,14 +56,10 @@ enum ModelArguments {
     /// value throughout) and `timing` as the group timing that warps the scene's progress
     /// (``TimedProfile``).
     static func profile(_ model: any DeformModel, set assignments: [ParameterAssignment],
-                        timing: TimingFunction) throws(CLIError) -> TimedProfile {
+                        timing: TimingFunction) throws -> TimedProfile {
         if let scene = model as? any SceneModel {
             let targets = try endValues(assignments, model: model, from: scene.seedTargets)
-            do throws(ModelInputError) {
-                return TimedProfile(try scene.seedProfile(targets: targets), timing: timing)
-            } catch {
-                throw .usage(error)
-            }
+            return TimedProfile(try scene.seedProfile(targets: targets), timing: timing)
         }
         // A pose (PosedModel's parameters) places the shape throughout: it is the start's too.
         let poseNames = PosedModel<BallModel>.poseSpecs.map(\.name)
@@ -83,41 +71,15 @@ enum ModelArguments {
     /// `start` (default: the model's defaults) with every assignment applied (names, bounds and
     /// repeats checked).
     static func endValues(_ assignments: [ParameterAssignment], model: any DeformModel,
-                          from start: ParameterVector? = nil) throws(CLIError) -> ParameterVector {
+                          from start: ParameterVector? = nil) throws -> ParameterVector {
         var end = start ?? model.defaultParameters
         var seen: Set<String> = []
         for assignment in assignments {
             guard seen.insert(assignment.name).inserted else {
-                throw .usage("parameter '\(assignment.name)' is set more than once")
+                throw CLIError.usage("parameter '\(assignment.name)' is set more than once")
             }
-            do throws(ModelInputError) {
-                try end.set(assignment.name, to: assignment.value)
-            } catch {
-                throw .usage(error)
-            }
+            try end.set(assignment.name, to: assignment.value)
         }
         return end
-    }
-}
-
-/// `NAME=VALUE`: a parameter's name and a number.
-struct ParameterAssignment: Equatable {
-    var name: String
-    var value: Double
-
-    /// `NAME=VALUE` (whitespace around either ignored); the value any number unless `finite`.
-    /// A text without `=` names the model's `parameters` when known.
-    static func parse(_ text: String, finite: Bool = false, parameters: [String]? = nil) throws(OptionValueError) -> ParameterAssignment {
-        guard let eq = text.firstIndex(of: "=") else {
-            throw OptionValueError("expected NAME=VALUE" + (parameters.map { " (parameters: \($0.joined(separator: ", ")))" } ?? ""))
-        }
-        let name = String(text[..<eq].trimmingWhitespace)
-        guard !name.isEmpty else { throw OptionValueError("the name is missing") }
-        let valueText = text[text.index(after: eq)...]
-        try OptionValue.refuseHexadecimal(valueText)
-        guard let value = Double(valueText.trimmingWhitespace), !finite || value.isFinite else {
-            throw OptionValueError("\(MessageText.quoted(valueText)) for \(name): expected \(finite ? "a finite number" : "a number")")
-        }
-        return ParameterAssignment(name: name, value: value)
     }
 }

@@ -1,6 +1,7 @@
 import DataFiles
 import Foundation
 import Geometry
+import _Support
 
 /// The input-path convention every command shares: `--path 'M…'` or `--path-file FILE` (SVG path
 /// data), converted from y-down SVG space to y-up model space unless `--y-up` is given.
@@ -22,35 +23,19 @@ struct PathInput {
         ]
     }
 
-    /// One of `--path` and `--path-file` is needed.
-    static let rule = OptionRule.exclusive(["path", "path-file"], required: true, noun: "input")
-
     /// SVG path data, in its own (SVG) coordinates.
-    static func pathData(_ text: String) throws(OptionValueError) -> Path {
-        do throws(SVGPathError) {
-            return try Path(svgPathData: text)
-        } catch {
-            throw OptionValueError(error.commandLineMessage)
-        }
+    static func pathData(_ text: String) throws(SVGPathError) -> Path {
+        try Path(svgPathData: text)
     }
 
     /// The path named on the command line, in model space.
-    func read() throws(CLIError) -> Path {
+    func read() throws -> Path {
         var path = Path()
         if let given = self.path {
             path = given
         } else if let file {
-            let data: String
-            do throws(FileReadError) {
-                data = try TextFile.read(URL(fileURLWithPath: file))
-            } catch {
-                throw .runtime(error)
-            }
-            do throws(SVGPathError) {
-                path = try Path(svgPathData: data)
-            } catch {
-                throw .runtime(error, context: file)
-            }
+            let data = try TextFile.read(URL(fileURLWithPath: file))
+            path = try inContext(file) { () throws(SVGPathError) in try Path(svgPathData: data) }
         }
         return yUp ? path : path.transformed(by: .flipY)
     }

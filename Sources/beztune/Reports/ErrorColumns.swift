@@ -87,13 +87,4 @@ struct ErrorColumns {
             i == 0 ? CSVField.format(x) : i == 1 ? String(segments) : x == 0 ? "0" : String(format: "%.6g", x)
         }
     }
-
-    /// `--radius R`: positive, finite and at most ``AbsoluteArcErrors/maximumRadius``.
-    static func radius(_ text: String) throws(OptionValueError) -> Double {
-        let r = try OptionValue.positive(text)
-        guard r <= AbsoluteArcErrors.maximumRadius else {
-            throw OptionValueError("at most 1e150 (the absolute area error grows as R²)")
-        }
-        return r
-    }
 }

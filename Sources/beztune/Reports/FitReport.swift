@@ -80,7 +80,7 @@ enum FitReport {
     /// (magnified by `whiskerScale` from the nearest point, or automatically so that the longest is
     /// about 24 pixels when the longest true one would be shorter than 6), and the figures.
     static func picture(_ fit: OutlineFit, target: TargetOutline, modelName: String, width: Int, height: Int,
-                        whiskerScale given: Double?, format: ImageFormat) throws(CLIError) -> Data {
+                        whiskerScale given: Double?, format: ImageFormat) throws(RenderError) -> Data {
         var frame = Frame(width: width, height: height)
         frame.grid = true
         frame.layers = [
@@ -111,10 +111,6 @@ enum FitReport {
             LegendEntry("fit", Color.palette[0]),
             LegendEntry(scale == 1 ? "residuals" : "residuals ×\(ShortestDecimal.format(scale))", Color.palette[3]),
         ]))
-        do throws(RenderError) {
-            return try frame.render(format)
-        } catch {
-            throw .runtime(error)
-        }
+        return try frame.render(format)
     }
 }

@@ -1,0 +1,78 @@
+import DataFiles
+import Fitting
+import Foundation
+import Render
+
+/// One profile fitted and everything written about it, computed before any file is written.
+struct FitProfileOutputs {
+    var result: ProfileFit
+    var profileCSV: String
+    var timingCSV: String
+    var settingsCSV: String
+    var frames: [Data]
+    var contact: Data
+    var chart: Data
+
+    /// The profile of the keyframes of `source`.
+    init(_ source: KeyframeSource, _ settings: FitProfileSettings) throws {
+        let (keyframes, files) = try source.keyframes(settings)
+        try self.init(keyframes: keyframes, files: files, settings)
+    }
+
+    /// The profile of `keyframes`; `files[i]` is keyframe i's entry in profile.csv's file column.
+    init(keyframes: [ProfileKeyframe], files: [String], _ settings: FitProfileSettings) throws {
+        var keyframeOptions = settings.fit.options
+        keyframeOptions.computeComparison = false
+        let fitter = ProfileFitter(options: ProfileOptions(timing: settings.timing, joint: settings.joint, keyframe: keyframeOptions))
+        result = try fitter.fit(keyframes, setup: settings.fit.setup)
+        profileCSV = FitProfileReport.profile(result, files: files)
+        timingCSV = FitProfileReport.timing(result, duration: settings.duration)
+        settingsCSV = ProfileFolder.settingsText(modelName: settings.modelName, settings)
+        let pictures = FitProfilePictures.frames(result, width: settings.width, height: settings.height)
+        frames = try pictures.map { f throws(RenderError) in try f.render(.png) }
+        contact = try ContactSheet(frames: pictures).render(.png)
+        chart = try FitProfilePictures.profileChart(result)
+    }
+
+    /// The files of a profile's folder: `frames/frame_NNNN.png` for each keyframe, contact.png,
+    /// profile.png, profile.csv, timing.csv, settings.csv. Frames of an earlier run with more keyframes are
+    /// stale files of the folder's record, removed when the run commits (``FolderOutput``).
+    static func names(frames count: Int) -> [String] {
+        (0..<count).map { "frames/" + FrameFiles.frameName($0, .png) }
+            + ["contact.png", "profile.png", "profile.csv", "timing.csv", ProfileFolder.settingsName]
+    }
+
+    /// Stages every file of ``names(frames:)`` in `folder`, a folder output of `run`.
+    func stage(in run: RunOutputs, folder: FolderOutput) throws {
+        for (i, data) in frames.enumerated() {
+            try run.stage(data, for: folder.path(of: "frames/" + FrameFiles.frameName(i, .png)))
+        }
+        try run.stage(contact, for: folder.path(of: "contact.png"))
+        try run.stage(chart, for: folder.path(of: "profile.png"))
+        try run.stage(profileCSV, for: folder.path(of: "profile.csv"))
+        try run.stage(timingCSV, for: folder.path(of: "timing.csv"))
+        try run.stage(settingsCSV, for: folder.path(of: ProfileFolder.settingsName))
+    }
+
+    /// Writes the folder `out` for this profile alone, all or nothing (a batch's profile).
+    func write(to out: String, inputs: [String], console: Console) throws {
+        let folder = try RunOutputs.folder(out, names: Self.names(frames: frames.count))
+        let run = try RunOutputs(files: [], folders: [folder], inputs: inputs, console: console)
+        try stage(in: run, folder: folder)
+        try run.commit()
+    }
+
+    /// Fits that did not converge, one message each.
+    var warnings: [String] {
+        var out: [String] = []
+        for (j, k) in result.keyframeFits.enumerated() where !k.converged {
+            out.append("the fit of \(result.keyframes[j].label ?? "keyframe \(j + 1)") did not converge (\(k.status.rawValue))")
+        }
+        for t in result.twoStage + (result.joint?.trajectories ?? []) {
+            if let status = t.status, !status.isConverged {
+                out.append("the \(t.method.rawValue) trajectory of \(t.parameter) did not converge (\(status.rawValue))")
+            }
+        }
+        return out
+    }
+}
