@@ -19,14 +19,10 @@ enum FitBatch {
         }
         // A row's 'select' cell chooses the shape of its SVG target (empty: --select).
         let selectColumn = table.header.firstIndex(of: "select")
-        var csv = CSVWriter(header: passed + columns)
         let rows = options.shard.range(of: table.rows.count)
-        let count = rows.count
-        var checkpointed = csvFile.map {
-            CheckpointedCSV(file: $0, fingerprint: BatchResume.fingerprint(header: passed + columns,
-                                                                           items: rows.map { table.rows[$0] }, rows: rows))
-        }
-        let outputs = try RunOutputs(files: checkpointed?.outputs ?? [nil], inputs: [manifest] + targetFiles, console: console)
+        var csv = BatchCSV(file: csvFile, header: passed + columns, items: rows.map { table.rows[$0] }, rows: rows,
+                           interval: options.checkpoint)
+        let outputs = try RunOutputs(files: csv.outputs, inputs: [manifest] + targetFiles, console: console)
 
         /// The output fields of manifest row `index`, whether it failed, and for a CSV target
         /// whose points fit far better upside down the mirrored-fit warning (`MirroredFit`).
@@ -45,42 +41,26 @@ enum FitBatch {
             }
         }
 
+        let kept = !options.resume ? 0 : try csv.resume(rowCount: { _ in 1 }, recompute: { item in
+            let index = rows.lowerBound + item
+            return [table.rows[index].map(CSVField.text) + fields(index).fields]
+        }, console: console, prefix: "fit", noun: "targets")
         var failed = 0
-        var first = rows.lowerBound
-        if options.resume, let csvFile, var resumed = checkpointed {
-            let header = passed + columns
-            let kept = try BatchResume.rowsDone(in: csvFile, header: header, items: rows.map { table.rows[$0] },
-                                                rowCount: { _ in 1 }, csv: &resumed) { item in
-                let index = rows.lowerBound + item
-                return [table.rows[index].map(CSVField.text) + fields(index).fields]
-            }
-            checkpointed = resumed
-            for row in kept.rows { csv.appendRow(row.map(CSVField.text)) }
-            first += kept.items
-            if kept.items > 0 { console.printError("fit: resuming after \(kept.items) of \(count) targets already in \(csvFile)") }
-        }
-        var checkpoint = CSVCheckpoint(interval: options.checkpoint)
-        for index in first..<rows.upperBound {
+        for index in (rows.lowerBound + kept)..<rows.upperBound {
             let row = table.rows[index]
-            console.printError("fit \(index - rows.lowerBound + 1)/\(count): \(row[fileColumn].trimmingWhitespace)")
+            console.printError("fit \(index - rows.lowerBound + 1)/\(rows.count): \(row[fileColumn].trimmingWhitespace)")
             try outputs.checkStreams()
             let result = fields(index)
             if result.failed { failed += 1 }
             if let warning = result.warning {
                 console.printError("beztune fit: warning: \(manifest) line \(table.lineNumbers[index]) (\(row[fileColumn].trimmingWhitespace)): \(warning)")
             }
-            csv.appendRow(row.map(CSVField.text) + result.fields)
-            checkpointed?.append(row.map(CSVField.text) + result.fields)
-            if let checkpointed, index + 1 < rows.upperBound { try checkpoint.reached(text: csv.text, to: checkpointed) }
+            try csv.append([row.map(CSVField.text) + result.fields], last: index + 1 == rows.upperBound)
         }
-        if let csvFile, let checkpointed {
-            try checkpointed.stage(csv.text, in: outputs)
-            outputs.print("fitted \(count - (first - rows.lowerBound) - failed) of \(count - (first - rows.lowerBound)) targets\(first > rows.lowerBound ? " (\(first - rows.lowerBound) kept from before)" : ""); wrote \(csvFile)")
-        } else {
-            outputs.write(csv.text)
-        }
-        if failed > 0 { console.printError("beztune fit: \(failed) of \(count - (first - rows.lowerBound)) targets could not be fitted (status error)") }
+        let ran = rows.count - kept
+        try csv.stage(in: outputs, summary: "fitted \(ran - failed) of \(ran) targets\(kept > 0 ? " (\(kept) kept from before)" : ""); wrote \(csvFile ?? "")")
+        if failed > 0 { console.printError("beztune fit: \(failed) of \(ran) targets could not be fitted (status error)") }
         try outputs.commit()
-        checkpointed?.finish()
+        csv.finish()
     }
 }

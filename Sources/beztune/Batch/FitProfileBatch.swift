@@ -36,17 +36,20 @@ enum FitProfileBatch {
             names.append(name)
         }
 
-        var csv = CSVWriter(header: table.header + columns)
         let rows = batch.shard.range(of: table.rows.count)
-        var checkpointed = csvFile.map {
-            CheckpointedCSV(file: $0, fingerprint: BatchResume.fingerprint(header: table.header + columns,
-                                                                           items: rows.map { table.rows[$0] + [names[$0]] }, rows: rows))
-        }
-        let run = try RunOutputs(files: checkpointed?.outputs ?? [nil], inputs: [list] + table.rows.map {
+        var csv = BatchCSV(file: csvFile, header: table.header + columns, items: rows.map { table.rows[$0] + [names[$0]] },
+                           rows: rows, interval: batch.checkpoint)
+        let run = try RunOutputs(files: csv.outputs, inputs: [list] + table.rows.map {
             manifestList.path(of: String($0[manifestColumn].trimmingWhitespace))
         }, console: console)
         let blank = [CSVField](repeating: .empty, count: FitProfileReport.timingColumns.count + FitProfileReport.timingExtras.count - 1)
         let blankSprings = [CSVField](repeating: .empty, count: PlatformSpringColumns.names.count)
+
+        /// The summary row of list row `index`'s profile that could not be fitted or written.
+        func errorRow(_ index: Int, _ error: any Error) -> [CSVField] {
+            table.rows[index].map(CSVField.text) + [.text(names[index])] + blank + [.text("error")] + blankSprings
+                + [.text(Diagnosis.message(error).oneLine)]
+        }
 
         /// List row `index`'s profile (nil when it could not be fitted) and its summary rows.
         func profile(_ index: Int) -> (outputs: FitProfileOutputs?, rows: [[CSVField]]) {
@@ -57,28 +60,18 @@ enum FitProfileBatch {
                 let outputs = try FitProfileOutputs(source, settings)
                 return (outputs, try Self.rows(of: outputs.timingCSV).map { passed + $0.map(CSVField.text) + [.empty] })
             } catch {
-                return (nil, [passed + blank + [.text("error")] + blankSprings + [.text(Diagnosis.message(error).oneLine)]])
+                return (nil, [errorRow(index, error)])
             }
         }
 
+        // A fitted profile has one row per free parameter and method; a failed one, one row.
+        let status = table.header.count + columns.count - 2 - PlatformSpringColumns.names.count
+        let perProfile = settings.fit.setup.freeCount * (settings.joint ? 2 : 1)
+        let kept = !batch.resume ? 0 : try csv.resume(rowCount: { $0.count > status && $0[status] == "error" ? 1 : perProfile },
+                                                      recompute: { profile(rows.lowerBound + $0).rows },
+                                                      console: console, prefix: "fit-profile", noun: "profiles")
         var failed = 0
-        var first = rows.lowerBound
-        if batch.resume, let csvFile, var resumed = checkpointed {
-            // A fitted profile has one row per free parameter and method; a failed one, one row.
-            let status = table.header.count + columns.count - 2 - PlatformSpringColumns.names.count
-            let perProfile = settings.fit.setup.freeCount * (settings.joint ? 2 : 1)
-            let kept = try BatchResume.rowsDone(in: csvFile, header: table.header + columns,
-                                                items: rows.map { table.rows[$0] + [names[$0]] },
-                                                rowCount: { $0.count > status && $0[status] == "error" ? 1 : perProfile },
-                                                csv: &resumed,
-                                                recompute: { profile(rows.lowerBound + $0).rows })
-            checkpointed = resumed
-            for row in kept.rows { csv.appendRow(row.map(CSVField.text)) }
-            first += kept.items
-            if kept.items > 0 { console.printError("fit-profile: resuming after \(kept.items) of \(rows.count) profiles already in \(csvFile)") }
-        }
-        var checkpoint = CSVCheckpoint(interval: batch.checkpoint)
-        for index in first..<rows.upperBound {
+        for index in (rows.lowerBound + kept)..<rows.upperBound {
             console.printError("fit-profile \(index - rows.lowerBound + 1)/\(rows.count): \(names[index])")
             try run.checkStreams()
             var (outputs, summary) = profile(index)
@@ -88,28 +81,17 @@ enum FitProfileBatch {
                     try fitted.write(to: FolderOutput.join(out, names[index]), inputs: [list, manifest], console: console)
                     for warning in fitted.warnings { console.printError("beztune fit-profile: \(names[index]): warning: \(warning)") }
                 } catch {
-                    let passed = table.rows[index].map(CSVField.text) + [.text(names[index])]
-                    summary = [passed + blank + [.text("error")] + blankSprings + [.text(Diagnosis.message(error).oneLine)]]
-                    outputs = nil
+                    (outputs, summary) = (nil, [errorRow(index, error)])
                 }
             }
             if outputs == nil { failed += 1 }
-            for row in summary {
-                csv.appendRow(row)
-                checkpointed?.append(row)
-            }
-            if let checkpointed, index + 1 < rows.upperBound { try checkpoint.reached(text: csv.text, to: checkpointed) }
+            try csv.append(summary, last: index + 1 == rows.upperBound)
         }
-        if let csvFile, let checkpointed {
-            try checkpointed.stage(csv.text, in: run)
-            let ran = rows.upperBound - first
-            run.print("fitted \(ran - failed) of \(ran) profiles into \(out)\(first > rows.lowerBound ? " (\(first - rows.lowerBound) kept from before)" : ""); wrote \(csvFile)")
-        } else {
-            run.write(csv.text)
-        }
-        if failed > 0 { console.printError("beztune fit-profile: \(failed) of \(rows.upperBound - first) profiles could not be fitted (status error)") }
+        let ran = rows.count - kept
+        try csv.stage(in: run, summary: "fitted \(ran - failed) of \(ran) profiles into \(out)\(kept > 0 ? " (\(kept) kept from before)" : ""); wrote \(csvFile ?? "")")
+        if failed > 0 { console.printError("beztune fit-profile: \(failed) of \(ran) profiles could not be fitted (status error)") }
         try run.commit()
-        checkpointed?.finish()
+        csv.finish()
     }
 
     /// The data rows of a `timing.csv` text, fields as written.

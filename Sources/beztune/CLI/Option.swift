@@ -73,10 +73,21 @@ extension Option {
                          required: Bool = false, missingHint: String? = nil, inUsage: Bool = true,
                          usageValue: String? = nil, help: String,
                          parse: @escaping (String) throws -> T) -> Option {
-        Option(name: name, arity: .single, valueName: valueName, help: help, isRequired: required,
-               missingHint: missingHint, inUsage: inUsage, usageValue: usageValue, keyPath: path) { values, text in
-            values[keyPath: path] = try parse(text)
-        }
+        value(path, name, valueName, required: required, missingHint: missingHint, inUsage: inUsage,
+              usageValue: usageValue, help: help, parse: { text -> T? in try parse(text) })
+    }
+
+    /// `--name TEXT` taken as written (a file's or folder's name, an id): a text property.
+    static func text(_ path: WritableKeyPath<Values, String>, _ name: String, _ valueName: String,
+                     required: Bool = false, missingHint: String? = nil, inUsage: Bool = true, help: String) -> Option {
+        value(path, name, valueName, required: required, missingHint: missingHint, inUsage: inUsage, help: help,
+              parse: OptionValue.text)
+    }
+
+    /// `--name TEXT` taken as written into an optional property: nil when absent.
+    static func text(_ path: WritableKeyPath<Values, String?>, _ name: String, _ valueName: String,
+                     inUsage: Bool = true, help: String) -> Option {
+        value(path, name, valueName, inUsage: inUsage, help: help, parse: OptionValue.text)
     }
 
     /// `--name VALUE` given any number of times, each read by `parse` with the values read so

@@ -5,39 +5,29 @@ import Geometry
 import Render
 
 /// `beztune error-curve`: the radial error along one segment, for plotting.
-enum ErrorCurveCommand {
-    struct Options: CommandOptions {
-        var handle = HandleArgument(text: "", factor: .value(1))  // required
-        var arc = ArcErrorChoices()
-        var samples = 101
-        var csv: String?
-        var png: String?
+enum ErrorCurveCommand: BeztuneCommand {
+    static let name = "error-curve"
+    static let abstract = "The radial error e(t) along one arc segment, sampled uniformly in t, as CSV."
+
+    static var options: [Option<Options>] {
+        [
+            .value(\.handle, "k", "K", required: true,
+                   help: "Handle factor: number, expression or criterion name (as for 'beztune error').",
+                   parse: HandleArgument.parse),
+            ArcErrorChoices.segments.embedded(in: \.arc),
+            .value(\.samples, "samples", "S",
+                   help: "Number of samples t = i/(S − 1), i = 0…S−1, with 2 ≤ S ≤ 10000000 (default 101).",
+                   parse: OptionValue.wholeNumber(in: 2...10_000_000)),
+            .text(\.csv, "csv", "FILE", help: "Write the CSV here (default: standard output)."),
+            .text(\.png, "png", "FILE",
+                  help: "Also plot radial_error against angle_deg as an image (SVG when FILE ends in .svg)."),
+        ]
     }
 
-    static var declaration: CommandDeclaration<Options> {
-        CommandDeclaration(
-            name: "error-curve",
-            abstract: "The radial error e(t) along one arc segment, sampled uniformly in t, as CSV.",
-            options: [
-                .value(\.handle, "k", "K", required: true,
-                       help: "Handle factor: number, expression or criterion name (as for 'beztune error').",
-                       parse: HandleArgument.parse),
-                ArcErrorChoices.segments.embedded(in: \.arc),
-                .value(\.samples, "samples", "S",
-                       help: "Number of samples t = i/(S − 1), i = 0…S−1, with 2 ≤ S ≤ 10000000 (default 101).",
-                       parse: OptionValue.wholeNumber(in: 2...10_000_000)),
-                .value(\.csv, "csv", "FILE", help: "Write the CSV here (default: standard output).", parse: OptionValue.text),
-                .value(\.png, "png", "FILE",
-                       help: "Also plot radial_error against angle_deg as an image (SVG when FILE ends in .svg).",
-                       parse: OptionValue.text),
-            ],
-            discussion: """
-                Columns: t, angle_deg (polar angle of B(t) from the arc's start, degrees),
-                radial_error ((|B(t)| − r)/r, computed without cancellation).
-                """)
-    }
-
-    static var command: Command { Command(declaration, run: run) }
+    static let discussion = """
+        Columns: t, angle_deg (polar angle of B(t) from the arc's start, degrees),
+        radial_error ((|B(t)| − r)/r, computed without cancellation).
+        """
 
     static func run(_ options: Options, console: Console) throws {
         let (segments, samples) = (options.arc.segments, options.samples)
@@ -65,4 +55,13 @@ enum ErrorCurveCommand {
         }
         try outputs.commit()
     }
+
+    struct Options: CommandOptions {
+        var handle = HandleArgument(text: "", factor: .value(1))  // required
+        var arc = ArcErrorChoices()
+        var samples = 101
+        var csv: String?
+        var png: String?
+    }
+
 }

@@ -9,119 +9,100 @@ import _Support
 /// outlines, animated SVG, CSS, Swift (UIKit and Core Animation, SwiftUI), Lottie or
 /// BezierTune's own JSON document (``ExportFormat``; the names of `--format` and of the options
 /// are a contract).
-enum ExportCommand {
-    struct Options: CommandOptions {
-        var format = ExportFormat.svg  // required
-        var out = ""  // required
-        var model: (any DeformModel)?
-        var radius: Double?
-        var free: [String]?
-        var set: [ParameterAssignment] = []
-        var fit: String?
-        var row: Int?
-        var profileDir: String?
-        var document: String?
-        var method: TrajectoryFit.Method?
-        var duration: Double?
-        var fps = 60.0
-        var progress: Double?
-        var tolerance = ShapeKeyframes.Options().relativeTolerance
-        var typeName: String?
+enum ExportCommand: BeztuneCommand {
+    static let name = "export"
+    static let abstract = "Write a shape or a fitted animation for an app or a page: SVG, animated SVG, CSS, Swift (UIKit, SwiftUI), Lottie or JSON."
+
+    static var options: [Option<Options>] {
+        [
+            .value(\.format, "format", "FORMAT", required: true, usageValue: "FORMAT",
+                   help: "The output's format: \(ExportFormat.names).",
+                   parse: formatName),
+            .text(\.out, "out", "FILE", required: true, help: "The output file, written atomically."),
+            .value(\.model, "model", "MODEL",
+                   help: "A still shape of this model at its defaults and --set values (pose included); with --fit, the fit's model (default ball).",
+                   parse: ModelArguments.model),
+            .text(\.fit, "fit", "FIT.csv",
+                  help: "A 'beztune fit --csv' result (a batch's too, with --row): the still shape at its values, with their standard errors; give the fit's --model, --free, --radius and --set."),
+            .text(\.profileDir, "profile-dir", "DIR",
+                  help: "A 'beztune fit-profile' output folder (settings.csv, timing.csv, profile.csv): the fitted animation, each parameter on its own timing."),
+            .text(\.document, "document", "FILE",
+                  help: "BezierTune's own document (an 'export --format json' file)."),
+            .value(\.row, "row", "N", inUsage: false,
+                   help: "With --fit: the 1-based data row of a batch CSV (needed when it has more than one).",
+                   parse: OptionValue.wholeNumber(in: 1...Int(Int32.max))),
+            .value(\.radius, "radius", "R", inUsage: false, help: "The ball's radius (the same as --set radius=R; default 50).",
+                   parse: OptionValue.positive),
+            .value(\.free, "free", "NAME,…", inUsage: false,
+                   help: "With --fit: the fit's free parameters, as given to 'beztune fit' (default the model's: for the ball \(FitChoices.ballDefaultFree)).",
+                   parse: OptionValue.nameList),
+            ModelArguments.setOption(\.set, model: { $0.model }, finite: true, inUsage: false,
+                                     help: "A parameter's value (pose: tx, ty, scale, rotation); with --fit, a held value as given to 'beztune fit'; repeatable."),
+            .value(\.method, "method", "METHOD", inUsage: false, usageValue: "two-stage|joint",
+                   help: "With --profile-dir: the trajectories replayed, two-stage or joint (default joint when timing.csv has it).",
+                   parse: OptionValue.choice(of: TrajectoryFit.Method.self)),
+            .value(\.duration, "duration", "SECONDS",
+                   help: "The animation's length in seconds (default 1; for --profile-dir the profile's, for --document the document's).",
+                   parse: OptionValue.positive),
+            .value(\.fps, "fps", "N", help: "Frames per second of the svg frames and of Lottie (default 60; at most 1000).",
+                   parse: framesPerSecond),
+            .value(\.progress, "progress", "P", inUsage: false,
+                   help: "svg: one frame at this progress in [0, 1] (default: every frame at --fps over --duration).",
+                   parse: OptionValue.unitInterval),
+            .value(\.tolerance, "tolerance", "T", inUsage: false,
+                   help: "The keyframe formats' and CSS linear()'s tolerance, a fraction of the shape's size in (0, 1) (default 0.001).",
+                   parse: tolerance),
+            .value(\.typeName, "type-name", "NAME", inUsage: false,
+                   help: "swift-uikit, swiftui: the generated Swift type's name (default the model's: BallAnimation, BallShape).",
+                   parse: swiftTypeName),
+        ]
     }
 
-    static var declaration: CommandDeclaration<Options> {
-        CommandDeclaration(
-            name: "export",
-            abstract: "Write a shape or a fitted animation for an app or a page: SVG, animated SVG, CSS, Swift (UIKit, SwiftUI), Lottie or JSON.",
-            options: [
-                .value(\.format, "format", "FORMAT", required: true, usageValue: "FORMAT",
-                       help: "The output's format: \(ExportFormat.names).",
-                       parse: formatName),
-                .value(\.out, "out", "FILE", required: true, help: "The output file, written atomically.", parse: OptionValue.text),
-                .value(\.model, "model", "MODEL",
-                       help: "A still shape of this model at its defaults and --set values (pose included); with --fit, the fit's model (default ball).",
-                       parse: ModelArguments.model),
-                .value(\.fit, "fit", "FIT.csv",
-                       help: "A 'beztune fit --csv' result (a batch's too, with --row): the still shape at its values, with their standard errors; give the fit's --model, --free, --radius and --set.",
-                       parse: OptionValue.text),
-                .value(\.profileDir, "profile-dir", "DIR",
-                       help: "A 'beztune fit-profile' output folder (settings.csv, timing.csv, profile.csv): the fitted animation, each parameter on its own timing.",
-                       parse: OptionValue.text),
-                .value(\.document, "document", "FILE",
-                       help: "BezierTune's own document (an 'export --format json' file).", parse: OptionValue.text),
-                .value(\.row, "row", "N", inUsage: false,
-                       help: "With --fit: the 1-based data row of a batch CSV (needed when it has more than one).",
-                       parse: OptionValue.wholeNumber(in: 1...Int(Int32.max))),
-                .value(\.radius, "radius", "R", inUsage: false, help: "The ball's radius (the same as --set radius=R; default 50).",
-                       parse: OptionValue.positive),
-                .value(\.free, "free", "NAME,…", inUsage: false,
-                       help: "With --fit: the fit's free parameters, as given to 'beztune fit' (default the model's: for the ball \(FitChoices.ballDefaultFree)).",
-                       parse: OptionValue.nameList),
-                ModelArguments.setOption(\.set, model: { $0.model }, finite: true, inUsage: false,
-                                         help: "A parameter's value (pose: tx, ty, scale, rotation); with --fit, a held value as given to 'beztune fit'; repeatable."),
-                .value(\.method, "method", "METHOD", inUsage: false, usageValue: "two-stage|joint",
-                       help: "With --profile-dir: the trajectories replayed, two-stage or joint (default joint when timing.csv has it).",
-                       parse: OptionValue.choice(of: TrajectoryFit.Method.self)),
-                .value(\.duration, "duration", "SECONDS",
-                       help: "The animation's length in seconds (default 1; for --profile-dir the profile's, for --document the document's).",
-                       parse: OptionValue.positive),
-                .value(\.fps, "fps", "N", help: "Frames per second of the svg frames and of Lottie (default 60; at most 1000).",
-                       parse: framesPerSecond),
-                .value(\.progress, "progress", "P", inUsage: false,
-                       help: "svg: one frame at this progress in [0, 1] (default: every frame at --fps over --duration).",
-                       parse: OptionValue.unitInterval),
-                .value(\.tolerance, "tolerance", "T", inUsage: false,
-                       help: "The keyframe formats' and CSS linear()'s tolerance, a fraction of the shape's size in (0, 1) (default 0.001).",
-                       parse: tolerance),
-                .value(\.typeName, "type-name", "NAME", inUsage: false,
-                       help: "swift-uikit, swiftui: the generated Swift type's name (default the model's: BallAnimation, BallShape).",
-                       parse: swiftTypeName),
-            ],
-            rules: [
-                .exclusive([\.fit, \.profileDir, \.document]),
-                .excludes([\.model, \.set, \.radius, \.free], option: \.profileDir, reason: "the folder's settings.csv holds them"),
-                .excludes([\.model, \.set, \.radius, \.free], option: \.document, reason: "the document holds them"),
-                .requires([\.row, \.free], option: \.fit, reason: "they describe the fit"),
-                .requires([\.method], option: \.profileDir, reason: "a fitted profile's trajectories"),
-            ],
-            discussion: """
-                Input: one of --model MODEL (with --set NAME=VALUE …: a still shape), --fit FIT.csv
-                (a fit result, with the fit's --model, --free, --radius and --set; a CSV whose
-                parameter columns are not that model's free parameters is refused), --profile-dir DIR
-                (a fitted profile, replayed as 'beztune frames --profile-dir' plays it) or
-                --document FILE. Coordinates are y-down user space (SVG, CSS, Lottie, UIKit): the
-                model's y-up space flipped, the pose applied.
-
-                Formats:
-                  svg           clean outlines, nothing else drawn: one <path id="frame-NNNN"> per
-                                frame (--fps × --duration, ends included), or <path id="outline"> for
-                                a still shape or one frame (--progress)
-                  svg-animated  one <path> with SMIL <animate attributeName="d"> (values, keyTimes,
-                                keySplines, calcMode="spline")
-                  css           cubic-bezier() per parameter, linear() for springs and other timings
-                                (the fewest stops within 1e-3), and @keyframes animating d: path(…)
-                  swift-uikit   func path(progress:) -> UIBezierPath / CGPath with the fitted
-                                constants and timings inlined, and a CAKeyframeAnimation builder
-                                (CGPath values, keyTimes, CAMediaTimingFunction(controlPoints:))
-                  swiftui       a Shape with animatableData; .linear(duration:) with the timings in
-                                the Shape, or .timingCurve/.spring for one shared timing left out
-                  lottie        a Lottie JSON: one shape layer, path keyframes with easing i/o, fr, ip,
-                                op, w, h
-                  json          BezierTune's own document (model, parameters, pose, timings,
-                                standard errors), read back by --document
-
-                Keyframe formats (svg-animated, css, swift-uikit, lottie) carry one easing per
-                interval: with one shared timing the keyframes are the fitted ones with that easing;
-                with per-parameter timings they are split until the export stays within 1e-3 of the
-                size of the shape at every time (--tolerance), and the count is printed. One file is written, and
-                nothing when anything fails.
-
-                Example: beztune export --model ball --set yFactor=0.8 --set tx=100 --set ty=-200 --format svg --out ball.svg
-                Example: beztune export --profile-dir profile --format css --out squash.css
-                """)
+    static var rules: [OptionRule<Options>] {
+        [
+            .exclusive([\.fit, \.profileDir, \.document]),
+            .excludes([\.model, \.set, \.radius, \.free], option: \.profileDir, reason: "the folder's settings.csv holds them"),
+            .excludes([\.model, \.set, \.radius, \.free], option: \.document, reason: "the document holds them"),
+            .requires([\.row, \.free], option: \.fit, reason: "they describe the fit"),
+            .requires([\.method], option: \.profileDir, reason: "a fitted profile's trajectories"),
+        ]
     }
 
-    static var command: Command { Command(declaration, validate: validate, run: run) }
+    static let discussion = """
+        Input: one of --model MODEL (with --set NAME=VALUE …: a still shape), --fit FIT.csv
+        (a fit result, with the fit's --model, --free, --radius and --set; a CSV whose
+        parameter columns are not that model's free parameters is refused), --profile-dir DIR
+        (a fitted profile, replayed as 'beztune frames --profile-dir' plays it) or
+        --document FILE. Coordinates are y-down user space (SVG, CSS, Lottie, UIKit): the
+        model's y-up space flipped, the pose applied.
+
+        Formats:
+          svg           clean outlines, nothing else drawn: one <path id="frame-NNNN"> per
+                        frame (--fps × --duration, ends included), or <path id="outline"> for
+                        a still shape or one frame (--progress)
+          svg-animated  one <path> with SMIL <animate attributeName="d"> (values, keyTimes,
+                        keySplines, calcMode="spline")
+          css           cubic-bezier() per parameter, linear() for springs and other timings
+                        (the fewest stops within 1e-3), and @keyframes animating d: path(…)
+          swift-uikit   func path(progress:) -> UIBezierPath / CGPath with the fitted
+                        constants and timings inlined, and a CAKeyframeAnimation builder
+                        (CGPath values, keyTimes, CAMediaTimingFunction(controlPoints:))
+          swiftui       a Shape with animatableData; .linear(duration:) with the timings in
+                        the Shape, or .timingCurve/.spring for one shared timing left out
+          lottie        a Lottie JSON: one shape layer, path keyframes with easing i/o, fr, ip,
+                        op, w, h
+          json          BezierTune's own document (model, parameters, pose, timings,
+                        standard errors), read back by --document
+
+        Keyframe formats (svg-animated, css, swift-uikit, lottie) carry one easing per
+        interval: with one shared timing the keyframes are the fitted ones with that easing;
+        with per-parameter timings they are split until the export stays within 1e-3 of the
+        size of the shape at every time (--tolerance), and the count is printed. One file is written, and
+        nothing when anything fails.
+
+        Example: beztune export --model ball --set yFactor=0.8 --set tx=100 --set ty=-200 --format svg --out ball.svg
+        Example: beztune export --profile-dir profile --format css --out squash.css
+        """
 
     /// `--format`: a name of ``ExportFormat``.
     static func formatName(_ text: String) throws(ExportError) -> ExportFormat {
@@ -225,4 +206,24 @@ enum ExportCommand {
         }
         return summary
     }
+
+    struct Options: CommandOptions {
+        var format = ExportFormat.svg  // required
+        var out = ""  // required
+        var model: (any DeformModel)?
+        var radius: Double?
+        var free: [String]?
+        var set: [ParameterAssignment] = []
+        var fit: String?
+        var row: Int?
+        var profileDir: String?
+        var document: String?
+        var method: TrajectoryFit.Method?
+        var duration: Double?
+        var fps = 60.0
+        var progress: Double?
+        var tolerance = ShapeKeyframes.Options().relativeTolerance
+        var typeName: String?
+    }
+
 }

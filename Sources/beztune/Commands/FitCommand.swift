@@ -6,96 +6,80 @@ import Render
 
 /// `beztune fit`: least-squares fit of a model's parameters to a target outline (an SVG path, path
 /// data or a CSV point list), or to every target of a manifest.
-enum FitCommand {
-    struct Options: CommandOptions {
-        var target: String?
-        var pathData: String?
-        var targets: String?
-        var batch = BatchOptions()
-        var fit = FitChoices()
-        var csv: String?
-        var residuals: String?
-        var png: String?
-        var size = ImageSize(width: 720, height: 720)
-        var whiskerScale: Double?
+enum FitCommand: BeztuneCommand {
+    static let name = "fit"
+    static let abstract = "Fit a model's parameters to a target outline: values with standard errors, residuals and how far the fit still is."
+
+    static var options: [Option<Options>] {
+        [
+            .text(\.target, "target", "FILE",
+                  help: "The target: an SVG document (the shape it draws, or --select's), a Lottie animation (.json, one layer at --frame), a CSV of points (columns x,y) or a file of SVG path data."),
+            .text(\.pathData, "path", "D", help: "The target as SVG path data, e.g. 'M0 0 C…Z'."),
+            .text(\.targets, "targets", "MANIFEST",
+                  help: "Fit every target of a CSV manifest: a 'file' column (relative to the manifest's folder) and an optional 'select' column (a row's --select); its other columns are copied into each row. One row per target."),
+        ] + BatchOptions.options(\.batch) + [
+            FitChoices.select, FitChoices.frame, FitChoices.layer, FitChoices.samples, FitChoices.yUp,
+            FitChoices.yDown, FitChoices.model, FitChoices.radius, FitChoices.free, FitChoices.set,
+            FitChoices.bound, FitChoices.loss, FitChoices.lossScale, FitChoices.symmetric, FitChoices.starts,
+            FitChoices.seed, FitChoices.maxEvaluations,
+        ].map { $0.embedded(in: \.fit) } + [
+            .text(\.csv, "csv", "FILE",
+                  help: "Write one CSV row (with --targets: one per target, to standard output when --csv is absent)."),
+            .text(\.residuals, "residuals", "FILE",
+                  help: "Write per target point: x,y,nearest_x,nearest_y,distance,segment,t (model space)."),
+            .text(\.png, "png", "FILE",
+                  help: "Draw target, fit, guides and residual whiskers (SVG when FILE ends in .svg: the fitted outline is the element 'fit', the target's 'target', for --select)."),
+            .value(\.size, "size", "WxH", inUsage: false, help: "Picture size in pixels (default 720x720).", parse: ImageSize.parse),
+            .value(\.whiskerScale, "whisker-scale", "F", inUsage: false,
+                   help: "Draw residual whiskers F times their length (default 1, or larger when the longest would be under 6 pixels).",
+                   parse: OptionValue.positive),
+        ] + [FitChoices.repeats, FitChoices.serial].map { $0.embedded(in: \.fit) }
     }
 
-    static var declaration: CommandDeclaration<Options> {
-        CommandDeclaration(
-            name: "fit",
-            abstract: "Fit a model's parameters to a target outline: values with standard errors, residuals and how far the fit still is.",
-            options: [
-                .value(\.target, "target", "FILE",
-                       help: "The target: an SVG document (the shape it draws, or --select's), a Lottie animation (.json, one layer at --frame), a CSV of points (columns x,y) or a file of SVG path data.",
-                       parse: OptionValue.text),
-                .value(\.pathData, "path", "D", help: "The target as SVG path data, e.g. 'M0 0 C…Z'.", parse: OptionValue.text),
-                .value(\.targets, "targets", "MANIFEST",
-                       help: "Fit every target of a CSV manifest: a 'file' column (relative to the manifest's folder) and an optional 'select' column (a row's --select); its other columns are copied into each row. One row per target.",
-                       parse: OptionValue.text),
-            ] + BatchOptions.options(\.batch) + [
-                FitChoices.select, FitChoices.frame, FitChoices.layer, FitChoices.samples, FitChoices.yUp,
-                FitChoices.yDown, FitChoices.model, FitChoices.radius, FitChoices.free, FitChoices.set,
-                FitChoices.bound, FitChoices.loss, FitChoices.lossScale, FitChoices.symmetric, FitChoices.starts,
-                FitChoices.seed, FitChoices.maxEvaluations,
-            ].map { $0.embedded(in: \.fit) } + [
-                .value(\.csv, "csv", "FILE",
-                       help: "Write one CSV row (with --targets: one per target, to standard output when --csv is absent).",
-                       parse: OptionValue.text),
-                .value(\.residuals, "residuals", "FILE",
-                       help: "Write per target point: x,y,nearest_x,nearest_y,distance,segment,t (model space).",
-                       parse: OptionValue.text),
-                .value(\.png, "png", "FILE",
-                       help: "Draw target, fit, guides and residual whiskers (SVG when FILE ends in .svg: the fitted outline is the element 'fit', the target's 'target', for --select).",
-                       parse: OptionValue.text),
-                .value(\.size, "size", "WxH", inUsage: false, help: "Picture size in pixels (default 720x720).", parse: ImageSize.parse),
-                .value(\.whiskerScale, "whisker-scale", "F", inUsage: false,
-                       help: "Draw residual whiskers F times their length (default 1, or larger when the longest would be under 6 pixels).",
-                       parse: OptionValue.positive),
-            ] + [FitChoices.repeats, FitChoices.serial].map { $0.embedded(in: \.fit) },
-            rules: [.exclusive([\.target, \.pathData, \.targets], required: true, noun: "target")]
-                + FitChoices.rules.map { $0.embedded(in: \.fit) }
-                + BatchOptions.rules(\.batch, batch: \.targets, "a batch of fits", csv: \.csv) + [
-                    .excludes([\.residuals, \.png], option: \.targets, reason: "it draws one fit"),
-                    .excludes([\.fit.select], option: \.pathData, reason: "path data is one path"),
-                    .requires([\.fit.frame, \.fit.layer], option: \.target, reason: "a Lottie animation's frame"),
-                ],
-            discussion: """
-                Model space is y-up with the ball's bottom point at the origin; SVG and Lottie input
-                (y-down) is flipped into it (y ↦ −y) unless --y-up, CSV points are taken as model
-                space unless --y-down. A CSV fit also fits the points mirrored upside down and warns
-                when that fit's rms is below a quarter of the fitted one.
-
-                An SVG document is read as a renderer draws it: transforms, nested <svg>, <use>,
-                circle, ellipse, rect, line, polyline, polygon and path, without what is not drawn
-                (<defs>, <clipPath>, <mask>, …, display none, visibility hidden); coordinates stay
-                in the document's user units. A Lottie .json is read at --frame: its shape layer's
-                paths, ellipses and rectangles with their keyframes, group, layer and parent
-                transforms.
-                A target drawn elsewhere needs the pose: --free …,tx,ty (translation), scale,
-                rotation (radians, counter-clockwise). --set fixes a parameter, or starts a free one.
-
-                Residuals are the signed orthogonal distances from the target points to the model
-                path, at certified nearest points (warm-started across iterations), with an exact
-                Jacobian. Starts: the free parameters are first chosen so that the model's bounding
-                box matches the target's. Standard errors are sqrt(diag(s²(JᵀJ)⁻¹)), s² = SSR/(m−n)
-                (nan for a parameter that ends on a bound).
-
-                Figures: rms is the unweighted RMS of the distances from the target points to the
-                fitted path, whatever the loss; max_distance their maximum; hausdorff the Hausdorff
-                distance between the fitted outline and the target outline (the path, or the
-                polygon through the CSV points), certified to 1e-6 of the target's size;
-                area_difference the area inside exactly one of the two (outlines flattened within
-                that tolerance); iterations and evaluations are summed over the starts; status is
-                the solver's (converged_ftol, converged_xtol, converged_gtol, max_evaluations, …;
-                error for a batch target that could not be fitted, with the reason in 'message');
-                seconds the wall time of the fit. --csv columns: the free values, <name>_stderr for
-                each, rms,max_distance,hausdorff,area_difference,iterations,evaluations,status,seconds.
-
-                Example: beztune fit --target examples/squash-0.5.svg --model ball --radius 50 --free xFactor,yFactor,topYFactor,k --png fit.png
-                """)
+    static var rules: [OptionRule<Options>] {
+        [.exclusive([\.target, \.pathData, \.targets], required: true, noun: "target")]
+            + FitChoices.rules.map { $0.embedded(in: \.fit) }
+            + BatchOptions.rules(\.batch, batch: \.targets, "a batch of fits", csv: \.csv) + [
+                .excludes([\.residuals, \.png], option: \.targets, reason: "it draws one fit"),
+                .excludes([\.fit.select], option: \.pathData, reason: "path data is one path"),
+                .requires([\.fit.frame, \.fit.layer], option: \.target, reason: "a Lottie animation's frame"),
+            ]
     }
 
-    static var command: Command { Command(declaration, validate: validate, run: run) }
+    static let discussion = """
+        Model space is y-up with the ball's bottom point at the origin; SVG and Lottie input
+        (y-down) is flipped into it (y ↦ −y) unless --y-up, CSV points are taken as model
+        space unless --y-down. A CSV fit also fits the points mirrored upside down and warns
+        when that fit's rms is below a quarter of the fitted one.
+
+        An SVG document is read as a renderer draws it: transforms, nested <svg>, <use>,
+        circle, ellipse, rect, line, polyline, polygon and path, without what is not drawn
+        (<defs>, <clipPath>, <mask>, …, display none, visibility hidden); coordinates stay
+        in the document's user units. A Lottie .json is read at --frame: its shape layer's
+        paths, ellipses and rectangles with their keyframes, group, layer and parent
+        transforms.
+        A target drawn elsewhere needs the pose: --free …,tx,ty (translation), scale,
+        rotation (radians, counter-clockwise). --set fixes a parameter, or starts a free one.
+
+        Residuals are the signed orthogonal distances from the target points to the model
+        path, at certified nearest points (warm-started across iterations), with an exact
+        Jacobian. Starts: the free parameters are first chosen so that the model's bounding
+        box matches the target's. Standard errors are sqrt(diag(s²(JᵀJ)⁻¹)), s² = SSR/(m−n)
+        (nan for a parameter that ends on a bound).
+
+        Figures: rms is the unweighted RMS of the distances from the target points to the
+        fitted path, whatever the loss; max_distance their maximum; hausdorff the Hausdorff
+        distance between the fitted outline and the target outline (the path, or the
+        polygon through the CSV points), certified to 1e-6 of the target's size;
+        area_difference the area inside exactly one of the two (outlines flattened within
+        that tolerance); iterations and evaluations are summed over the starts; status is
+        the solver's (converged_ftol, converged_xtol, converged_gtol, max_evaluations, …;
+        error for a batch target that could not be fitted, with the reason in 'message');
+        seconds the wall time of the fit. --csv columns: the free values, <name>_stderr for
+        each, rms,max_distance,hausdorff,area_difference,iterations,evaluations,status,seconds.
+
+        Example: beztune fit --target examples/squash-0.5.svg --model ball --radius 50 --free xFactor,yFactor,topYFactor,k --png fit.png
+        """
 
     /// The options checked together before any target is read: the fit they ask for.
     struct Checked {
@@ -160,4 +144,18 @@ enum FitCommand {
             if format == .csvPoints && fit.select != nil { throw .usage("--select chooses a shape of an SVG document, not of a CSV point list") }
         }
     }
+
+    struct Options: CommandOptions {
+        var target: String?
+        var pathData: String?
+        var targets: String?
+        var batch = BatchOptions()
+        var fit = FitChoices()
+        var csv: String?
+        var residuals: String?
+        var png: String?
+        var size = ImageSize(width: 720, height: 720)
+        var whiskerScale: Double?
+    }
+
 }

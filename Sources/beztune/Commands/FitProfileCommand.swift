@@ -8,127 +8,112 @@ import Render
 /// `beztune fit-profile`: a squash profile fitted to the keyframes of a manifest — every
 /// keyframe's parameters, then each parameter's trajectory through a timing function — with
 /// `profile.csv`, `timing.csv`, frames, a contact sheet and `profile.png` in one folder.
-enum FitProfileCommand {
-    struct Options: CommandOptions {
-        var keyframes: String?
-        var profiles: String?
-        var lottie: String?
-        var frames: FrameSteps?
-        var out = ""  // required
-        var csv: String?
-        var batch = BatchOptions()
-        var timing = ProfileTimingKind.cubicBezier
-        var joint = false
-        var fit = FitChoices()
-        var size = ImageSize(width: 480, height: 480)
-        var duration = 1.0
+enum FitProfileCommand: BeztuneCommand {
+    static let name = "fit-profile"
+    static let abstract = "Fit a squash profile to drawn keyframes: each keyframe's parameters, then each parameter's timing curve."
+
+    static var options: [Option<Options>] {
+        [
+            .text(\.keyframes, "keyframes", "MANIFEST",
+                  help: "CSV with columns progress,file and optionally select: one keyframe per row, progress in [0, 1], the file (SVG, CSV points or path data, as for 'beztune fit --target') relative to the manifest's folder, select its shape (default --select); other columns are ignored."),
+            .text(\.lottie, "lottie", "FILE",
+                  help: "The keyframes from a Lottie animation (.json): the shape layer's outline at every frame from ip to op (or --frames), frame f at progress (f − ip)/(op − ip), ip and op the layer's."),
+            .text(\.profiles, "profiles", "LIST",
+                  help: "Fit many profiles: a CSV with a 'keyframes' column (manifests relative to the list's folder) and an optional 'name' column (default: the manifest's name without .csv); each profile goes to DIR/NAME/, and one summary CSV row per parameter and method to --csv (standard output without it)."),
+            .text(\.out, "out", "DIR", required: true, help: "Output folder, created when missing."),
+            .text(\.csv, "csv", "FILE", inUsage: false,
+                  help: "With --profiles: the summary CSV (the list's columns, profile, then those of timing.csv, then message)."),
+        ] + BatchOptions.options(\.batch) + [
+            FitChoices.layer.embedded(in: \.fit).help("With --lottie: the shape layer, by name or by position in 'layers' (0-based); needed when there are several."),
+            .value(\.frames, "frames", "A:B:STEP", inUsage: false,
+                   help: "With --lottie: frames A, A+STEP, … up to B (default: every frame from the layer's ip to op; STEP defaults to 1).",
+                   parse: FrameSteps.parse),
+            FitChoices.select.embedded(in: \.fit).inUsage(false)
+                .help("SVG keyframes: the shape of each document, by element id or number, for the rows without a 'select' cell."),
+            .value(\.timing, "timing", "KIND", usageValue: ProfileTimingKind.allCases.map(\.rawValue).joined(separator: "|"),
+                   help: "Timing of every parameter's trajectory: cubic-bezier (default), spring, linear or keyframes.",
+                   parse: OptionValue.choice(of: ProfileTimingKind.self)),
+            .value(\.duration, "duration", "SECONDS",
+                   help: "The animation's length in seconds, for the springs in platform terms (timing.csv, standard output) and for replaying the profile (settings.csv; default 1).",
+                   parse: OptionValue.positive),
+            .flag(\.joint, "joint",
+                  help: "Also fit all keyframes' points at once with the timing parameters as the unknowns; both results are reported."),
+        ] + [
+            FitChoices.model,
+            FitChoices.radius,
+            FitChoices.free.help("The parameters that follow the profile (default for the ball: \(FitChoices.ballDefaultFree)); the others are held."),
+            FitChoices.set.inUsage(false).help("A held parameter's value, or a free parameter's start at the first keyframe; repeatable."),
+            FitChoices.bound.help("Narrow a free parameter's bounds (keyframe values, start and end); repeatable."),
+            FitChoices.samples.help("Points sampled by arc length along each path keyframe (default 720); for CSV keyframes, resample to N."),
+            FitChoices.yUp.help("SVG, Lottie and path data: keep the y axis as written (default: flip y-down SVG space)."),
+            FitChoices.yDown.help("CSV points: they are y-down (screen) coordinates; flip them."),
+            FitChoices.starts.help("Starts of each keyframe fit: the warm start and N−1 seeded perturbations (default 1)."),
+            FitChoices.seed,
+            FitChoices.maxEvaluations.help("Residual evaluations allowed per keyframe fit and for the joint fit (default 500)."),
+        ].map { $0.embedded(in: \.fit) } + [
+            .value(\.size, "size", "WxH", inUsage: false, help: "Frame size in pixels (default 480x480).", parse: ImageSize.parse),
+        ]
     }
 
-    static var declaration: CommandDeclaration<Options> {
-        CommandDeclaration(
-            name: "fit-profile",
-            abstract: "Fit a squash profile to drawn keyframes: each keyframe's parameters, then each parameter's timing curve.",
-            options: [
-                .value(\.keyframes, "keyframes", "MANIFEST",
-                       help: "CSV with columns progress,file and optionally select: one keyframe per row, progress in [0, 1], the file (SVG, CSV points or path data, as for 'beztune fit --target') relative to the manifest's folder, select its shape (default --select); other columns are ignored.",
-                       parse: OptionValue.text),
-                .value(\.lottie, "lottie", "FILE",
-                       help: "The keyframes from a Lottie animation (.json): the shape layer's outline at every frame from ip to op (or --frames), frame f at progress (f − ip)/(op − ip), ip and op the layer's.",
-                       parse: OptionValue.text),
-                .value(\.profiles, "profiles", "LIST",
-                       help: "Fit many profiles: a CSV with a 'keyframes' column (manifests relative to the list's folder) and an optional 'name' column (default: the manifest's name without .csv); each profile goes to DIR/NAME/, and one summary CSV row per parameter and method to --csv (standard output without it).",
-                       parse: OptionValue.text),
-                .value(\.out, "out", "DIR", required: true, help: "Output folder, created when missing.", parse: OptionValue.text),
-                .value(\.csv, "csv", "FILE", inUsage: false,
-                       help: "With --profiles: the summary CSV (the list's columns, profile, then those of timing.csv, then message).",
-                       parse: OptionValue.text),
-            ] + BatchOptions.options(\.batch) + [
-                FitChoices.layer.embedded(in: \.fit).help("With --lottie: the shape layer, by name or by position in 'layers' (0-based); needed when there are several."),
-                .value(\.frames, "frames", "A:B:STEP", inUsage: false,
-                       help: "With --lottie: frames A, A+STEP, … up to B (default: every frame from the layer's ip to op; STEP defaults to 1).",
-                       parse: FrameSteps.parse),
-                FitChoices.select.embedded(in: \.fit).inUsage(false)
-                    .help("SVG keyframes: the shape of each document, by element id or number, for the rows without a 'select' cell."),
-                .value(\.timing, "timing", "KIND", usageValue: ProfileTimingKind.allCases.map(\.rawValue).joined(separator: "|"),
-                       help: "Timing of every parameter's trajectory: cubic-bezier (default), spring, linear or keyframes.",
-                       parse: OptionValue.choice(of: ProfileTimingKind.self)),
-                .value(\.duration, "duration", "SECONDS",
-                       help: "The animation's length in seconds, for the springs in platform terms (timing.csv, standard output) and for replaying the profile (settings.csv; default 1).",
-                       parse: OptionValue.positive),
-                .flag(\.joint, "joint",
-                      help: "Also fit all keyframes' points at once with the timing parameters as the unknowns; both results are reported."),
-            ] + [
-                FitChoices.model,
-                FitChoices.radius,
-                FitChoices.free.help("The parameters that follow the profile (default for the ball: \(FitChoices.ballDefaultFree)); the others are held."),
-                FitChoices.set.inUsage(false).help("A held parameter's value, or a free parameter's start at the first keyframe; repeatable."),
-                FitChoices.bound.help("Narrow a free parameter's bounds (keyframe values, start and end); repeatable."),
-                FitChoices.samples.help("Points sampled by arc length along each path keyframe (default 720); for CSV keyframes, resample to N."),
-                FitChoices.yUp.help("SVG, Lottie and path data: keep the y axis as written (default: flip y-down SVG space)."),
-                FitChoices.yDown.help("CSV points: they are y-down (screen) coordinates; flip them."),
-                FitChoices.starts.help("Starts of each keyframe fit: the warm start and N−1 seeded perturbations (default 1)."),
-                FitChoices.seed,
-                FitChoices.maxEvaluations.help("Residual evaluations allowed per keyframe fit and for the joint fit (default 500)."),
-            ].map { $0.embedded(in: \.fit) } + [
-                .value(\.size, "size", "WxH", inUsage: false, help: "Frame size in pixels (default 480x480).", parse: ImageSize.parse),
-            ],
-            rules: FitChoices.rules.map { $0.embedded(in: \.fit) } + [
-                .exclusive([\.keyframes, \.profiles, \.lottie], required: true),
-                .requires([\.fit.layer, \.frames], option: \.lottie, reason: "they choose its layer and frames"),
-                .excludes([\.fit.select], option: \.lottie, reason: "a Lottie layer is chosen by --layer"),
-                .requires([\.batch.shard, \.csv, \.batch.checkpoint, \.batch.resume], option: \.profiles, reason: "a batch of profiles"),
-                .requires([\.batch.resume, \.batch.checkpoint], option: \.csv, reason: "the batch's rows are kept there"),
-            ],
-            discussion: """
-                Every keyframe is fitted as by 'beztune fit', in progress order, each started from the
-                previous keyframe's values. Then each free parameter p follows
-                p(x) = start + (end − start)·y(x) over progress x, fitted to its keyframe values by
-                least squares weighted by their standard errors (unweighted when one is 0 or nan):
-                cubic-bezier y has control points x1, y1, x2, y2 with 0 ≤ x1, x2 ≤ 1 (CSS); spring y
-                is a damped spring released from 0 towards 1 with natural frequency omega (rad per
-                unit of progress, at most the keyframes' Nyquist frequency π·(K−1)/(x_K−x_1)),
-                damping ratio zeta ≥ 0 and initial velocity v0 — end is its rest value, shown at
-                progress 1 as 'beztune frames' plays a spring; linear y = x; keyframes is the
-                piecewise-linear curve through the keyframe values (rms 0). Start and end are
-                fitted, not pinned to the first and last keyframe. --joint refits every parameter's
-                start, end and timing to all keyframes' points at once, from the two-stage result:
-                the better estimate when the model is right.
-
-                Writes DIR/profile.csv (progress; per free parameter its keyframe value, _stderr,
-                _timing (the two-stage curve there) and _joint; fit_rms, profile_rms, joint_rms:
-                RMS distances of the keyframe's points to its own fit, to the two-stage and to the
-                joint profile's outline; status, file), DIR/timing.csv (one row per parameter and
-                method: parameter,start,end,timing,x1,y1,x2,y2,omega,zeta,v0,rms — rms of the
-                keyframe values about the curve, in parameter units; then method, standard errors,
-                reduced_chi2, distance_rms, status; then, for a spring, the spring over --duration D
-                seconds in platform terms: duration, ca_mass, ca_stiffness, ca_damping,
-                ca_initial_velocity, ca_settling_duration (CASpringAnimation; the settling duration
-                is ours: the last time the spring is 1e-3 of the distance from its end),
-                swiftui_response, swiftui_damping_fraction, swiftui_duration, swiftui_bounce
-                (SwiftUI Spring(response:dampingRatio:) and Spring(duration:bounce:)),
-                android_stiffness, android_damping_ratio (SpringForce)), DIR/settings.csv
-                (setting,value: the model, free and held parameters, timing, joint, duration and
-                the fit's options; 'beztune frames --profile-dir' and 'beztune export
-                --profile-dir' replay the profile from the folder), DIR/frames/frame_0000.png …
-                (each keyframe's target against the profile's outline), DIR/contact.png and
-                DIR/profile.png (per parameter: keyframe values with ±1σ bars and the fitted
-                curves). Nothing is written
-                unless everything was computed; DIR/.beztune-outputs records the files written, and
-                a later run replaces or removes only those. A manifest that cannot be used (missing column or
-                file, duplicate or out-of-range progress, fewer keyframes than the timing's unknowns
-                per parameter) exits with 1 and names the row; a bad option exits with 2.
-
-                --profiles LIST fits every listed manifest the same way, each into DIR/NAME/; a
-                profile that cannot be fitted gets one summary row with status 'error' and the
-                reason in 'message', and the batch goes on. With --shard I/N a run does the I-th
-                of N contiguous blocks of the list: the N summary files, concatenated in order
-                without repeated headers, equal the unsharded run's.
-
-                Example: beztune fit-profile --keyframes examples/squash-keyframes.csv --model ball --free yFactor,topYFactor,xFactor --timing cubic-bezier --out profile
-                """)
+    static var rules: [OptionRule<Options>] {
+        FitChoices.rules.map { $0.embedded(in: \.fit) } + [
+            .exclusive([\.keyframes, \.profiles, \.lottie], required: true),
+            .requires([\.fit.layer, \.frames], option: \.lottie, reason: "they choose its layer and frames"),
+            .excludes([\.fit.select], option: \.lottie, reason: "a Lottie layer is chosen by --layer"),
+            .requires([\.batch.shard, \.csv, \.batch.checkpoint, \.batch.resume], option: \.profiles, reason: "a batch of profiles"),
+            .requires([\.batch.resume, \.batch.checkpoint], option: \.csv, reason: "the batch's rows are kept there"),
+        ]
     }
 
-    static var command: Command { Command(declaration, validate: FitProfileSettings.init, run: run) }
+    static let discussion = """
+        Every keyframe is fitted as by 'beztune fit', in progress order, each started from the
+        previous keyframe's values. Then each free parameter p follows
+        p(x) = start + (end − start)·y(x) over progress x, fitted to its keyframe values by
+        least squares weighted by their standard errors (unweighted when one is 0 or nan):
+        cubic-bezier y has control points x1, y1, x2, y2 with 0 ≤ x1, x2 ≤ 1 (CSS); spring y
+        is a damped spring released from 0 towards 1 with natural frequency omega (rad per
+        unit of progress, at most the keyframes' Nyquist frequency π·(K−1)/(x_K−x_1)),
+        damping ratio zeta ≥ 0 and initial velocity v0 — end is its rest value, shown at
+        progress 1 as 'beztune frames' plays a spring; linear y = x; keyframes is the
+        piecewise-linear curve through the keyframe values (rms 0). Start and end are
+        fitted, not pinned to the first and last keyframe. --joint refits every parameter's
+        start, end and timing to all keyframes' points at once, from the two-stage result:
+        the better estimate when the model is right.
+
+        Writes DIR/profile.csv (progress; per free parameter its keyframe value, _stderr,
+        _timing (the two-stage curve there) and _joint; fit_rms, profile_rms, joint_rms:
+        RMS distances of the keyframe's points to its own fit, to the two-stage and to the
+        joint profile's outline; status, file), DIR/timing.csv (one row per parameter and
+        method: parameter,start,end,timing,x1,y1,x2,y2,omega,zeta,v0,rms — rms of the
+        keyframe values about the curve, in parameter units; then method, standard errors,
+        reduced_chi2, distance_rms, status; then, for a spring, the spring over --duration D
+        seconds in platform terms: duration, ca_mass, ca_stiffness, ca_damping,
+        ca_initial_velocity, ca_settling_duration (CASpringAnimation; the settling duration
+        is ours: the last time the spring is 1e-3 of the distance from its end),
+        swiftui_response, swiftui_damping_fraction, swiftui_duration, swiftui_bounce
+        (SwiftUI Spring(response:dampingRatio:) and Spring(duration:bounce:)),
+        android_stiffness, android_damping_ratio (SpringForce)), DIR/settings.csv
+        (setting,value: the model, free and held parameters, timing, joint, duration and
+        the fit's options; 'beztune frames --profile-dir' and 'beztune export
+        --profile-dir' replay the profile from the folder), DIR/frames/frame_0000.png …
+        (each keyframe's target against the profile's outline), DIR/contact.png and
+        DIR/profile.png (per parameter: keyframe values with ±1σ bars and the fitted
+        curves). Nothing is written
+        unless everything was computed; DIR/.beztune-outputs records the files written, and
+        a later run replaces or removes only those. A manifest that cannot be used (missing column or
+        file, duplicate or out-of-range progress, fewer keyframes than the timing's unknowns
+        per parameter) exits with 1 and names the row; a bad option exits with 2.
+
+        --profiles LIST fits every listed manifest the same way, each into DIR/NAME/; a
+        profile that cannot be fitted gets one summary row with status 'error' and the
+        reason in 'message', and the batch goes on. With --shard I/N a run does the I-th
+        of N contiguous blocks of the list: the N summary files, concatenated in order
+        without repeated headers, equal the unsharded run's.
+
+        Example: beztune fit-profile --keyframes examples/squash-keyframes.csv --model ball --free yFactor,topYFactor,xFactor --timing cubic-bezier --out profile
+        """
+
+    static func validate(_ options: Options) throws -> FitProfileSettings { try FitProfileSettings(options) }
 
     static func run(_ settings: FitProfileSettings, console: Console) throws {
         let options = settings.options
@@ -152,4 +137,20 @@ enum FitProfileCommand {
         for warning in outputs.warnings { console.printError("beztune fit-profile: warning: \(warning)") }
         try run.commit()
     }
+
+    struct Options: CommandOptions {
+        var keyframes: String?
+        var profiles: String?
+        var lottie: String?
+        var frames: FrameSteps?
+        var out = ""  // required
+        var csv: String?
+        var batch = BatchOptions()
+        var timing = ProfileTimingKind.cubicBezier
+        var joint = false
+        var fit = FitChoices()
+        var size = ImageSize(width: 480, height: 480)
+        var duration = 1.0
+    }
+
 }

@@ -9,88 +9,71 @@ import _Support
 
 /// `beztune frames`: a model rendered frame by frame over a progress range — PNG or SVG frames,
 /// a CSV of every parameter per frame, and a contact sheet.
-enum FramesCommand {
-    struct Options: CommandOptions {
-        var model: (any DeformModel)?
-        var profileDir: String?
-        var document: String?
-        var method: TrajectoryFit.Method?
-        var from = 0.0
-        var to = 1.0
-        var count = 30
-        var out = ""  // required
-        var guides = false
-        var size = ImageSize(width: 640, height: 640)
-        var format = ImageFormat.png
-        var set: [ParameterAssignment] = []
-        var timing = TimingFunction.linear
-        var gif = false
-        var mp4 = false
+enum FramesCommand: BeztuneCommand {
+    static let name = "frames"
+    static let abstract = "Render a model frame by frame over a progress range: frames, frames.csv and a contact sheet."
+
+    static var options: [Option<Options>] {
+        [
+            .value(\.model, "model", "MODEL", help: "The model to draw (see 'beztune model --list').",
+                   parse: ModelArguments.model),
+            .text(\.profileDir, "profile-dir", "DIR",
+                  help: "Replay a 'beztune fit-profile' output folder: each parameter on its own fitted timing."),
+            .text(\.document, "document", "FILE",
+                  help: "Play BezierTune's own document (an 'export --format json' file)."),
+            .value(\.method, "method", "METHOD", usageValue: "two-stage|joint",
+                   help: "With --profile-dir: the trajectories replayed, two-stage or joint (default joint when timing.csv has it).",
+                   parse: OptionValue.choice(of: TrajectoryFit.Method.self)),
+            .value(\.from, "from", "P", help: "First progress, in [0, 1] (default 0).", parse: OptionValue.unitInterval),
+            .value(\.to, "to", "P", help: "Last progress, in [0, 1] (default 1).", parse: OptionValue.unitInterval),
+            .value(\.count, "count", "N", help: "Number of frames, 1…10000 (default 30); evenly spaced in progress, ends included.",
+                   parse: OptionValue.wholeNumber(in: 1...10_000, of: "frames")),
+            .text(\.out, "out", "DIR", required: true, help: "Output folder, created when missing."),
+            .flag(\.guides, "guides", help: "Draw anchors (filled), control points (hollow) and handles."),
+            .value(\.size, "size", "WxH", help: "Frame size in pixels (default 640x640; each side 16…16384).", parse: ImageSize.parse),
+            .value(\.format, "format", "FORMAT", usageValue: "png|svg", help: "Frame files as 'png' (default) or 'svg' (the model's outline is the element 'outline', a scene's parts 'part-1', …: 'beztune fit --target frame_0000.svg --select outline' reads it back).",
+                   parse: OptionValue.choice(of: ImageFormat.self)),
+            ModelArguments.setOption(\.set, model: { $0.model },
+                                     help: "End value (at progress 1) of a parameter; for a scene, the target of its track or its value throughout; repeatable."),
+            .value(\.timing, "timing", "T",
+                   help: "Timing function from progress to change (default linear; for a scene, warps the whole timeline): \(TimingFunction.validForms).",
+                   parse: ModelArguments.timing),
+            .flag(\.gif, "gif", help: "Also assemble frames.gif with ffmpeg (must be on PATH)."),
+            .flag(\.mp4, "mp4", help: "Also assemble frames.mp4 with ffmpeg (must be on PATH)."),
+        ]
     }
 
-    static var declaration: CommandDeclaration<Options> {
-        CommandDeclaration(
-            name: "frames",
-            abstract: "Render a model frame by frame over a progress range: frames, frames.csv and a contact sheet.",
-            options: [
-                .value(\.model, "model", "MODEL", help: "The model to draw (see 'beztune model --list').",
-                       parse: ModelArguments.model),
-                .value(\.profileDir, "profile-dir", "DIR",
-                       help: "Replay a 'beztune fit-profile' output folder: each parameter on its own fitted timing.",
-                       parse: OptionValue.text),
-                .value(\.document, "document", "FILE",
-                       help: "Play BezierTune's own document (an 'export --format json' file).", parse: OptionValue.text),
-                .value(\.method, "method", "METHOD", usageValue: "two-stage|joint",
-                       help: "With --profile-dir: the trajectories replayed, two-stage or joint (default joint when timing.csv has it).",
-                       parse: OptionValue.choice(of: TrajectoryFit.Method.self)),
-                .value(\.from, "from", "P", help: "First progress, in [0, 1] (default 0).", parse: OptionValue.unitInterval),
-                .value(\.to, "to", "P", help: "Last progress, in [0, 1] (default 1).", parse: OptionValue.unitInterval),
-                .value(\.count, "count", "N", help: "Number of frames, 1…10000 (default 30); evenly spaced in progress, ends included.",
-                       parse: OptionValue.wholeNumber(in: 1...10_000, of: "frames")),
-                .value(\.out, "out", "DIR", required: true, help: "Output folder, created when missing.", parse: OptionValue.text),
-                .flag(\.guides, "guides", help: "Draw anchors (filled), control points (hollow) and handles."),
-                .value(\.size, "size", "WxH", help: "Frame size in pixels (default 640x640; each side 16…16384).", parse: ImageSize.parse),
-                .value(\.format, "format", "FORMAT", usageValue: "png|svg", help: "Frame files as 'png' (default) or 'svg' (the model's outline is the element 'outline', a scene's parts 'part-1', …: 'beztune fit --target frame_0000.svg --select outline' reads it back).",
-                       parse: OptionValue.choice(of: ImageFormat.self)),
-                ModelArguments.setOption(\.set, model: { $0.model },
-                                         help: "End value (at progress 1) of a parameter; for a scene, the target of its track or its value throughout; repeatable."),
-                .value(\.timing, "timing", "T",
-                       help: "Timing function from progress to change (default linear; for a scene, warps the whole timeline): \(TimingFunction.validForms).",
-                       parse: ModelArguments.timing),
-                .flag(\.gif, "gif", help: "Also assemble frames.gif with ffmpeg (must be on PATH)."),
-                .flag(\.mp4, "mp4", help: "Also assemble frames.mp4 with ffmpeg (must be on PATH)."),
-            ],
-            rules: [
-                .exclusive([\.model, \.profileDir, \.document], required: true, noun: "what to draw"),
-                .excludes([\.set, \.timing], option: \.profileDir, reason: "the folder holds the values and timings"),
-                .excludes([\.set, \.timing], option: \.document, reason: "the document holds the values and timings"),
-                .requires([\.method], option: \.profileDir, reason: "a fitted profile's trajectories"),
-            ],
-            discussion: """
-                Writes DIR/frame_0000.png … (or .svg), DIR/frames.csv (columns frame, progress, then
-                every parameter's value) and DIR/contact.png (all frames on one sheet). Every frame
-                shares one view box — the union of all frames' shapes — so the motion is visible.
-                Model space is y-up and is drawn upright. DIR/.beztune-outputs records the files
-                written: a later run replaces or removes only those (a file of yours named like a
-                frame is refused, before any work), and a failed or interrupted run leaves DIR as it
-                was. A scene (see 'beztune model --help') plays
-                the seed's own timeline; its parts are drawn one by one, regions filled and lines
-                (line segments, partly drawn borders) stroked only, parts of zero size not at all.
-
-                --profile-dir DIR replays a fitted profile (DIR/settings.csv, timing.csv,
-                profile.csv from 'beztune fit-profile'): every free parameter on its own fitted
-                trajectory — the joint fit's when timing.csv has it, else the two-stage one
-                (--method chooses) — the held ones at their values, the pose applied; at each
-                keyframe's progress the frame's parameters are profile.csv's NAME_timing (or
-                NAME_joint) values. --document FILE plays an 'export --format json' document.
-
-                Example: beztune frames --model ball --set yFactor=0.8 --set topYFactor=0.6 --timing easeInEaseOut --count 12 --guides --out frames
-                Example: beztune frames --model loading --count 60 --out loading
-                Example: beztune frames --profile-dir profile --count 9 --out replay
-                """)
+    static var rules: [OptionRule<Options>] {
+        [
+            .exclusive([\.model, \.profileDir, \.document], required: true, noun: "what to draw"),
+            .excludes([\.set, \.timing], option: \.profileDir, reason: "the folder holds the values and timings"),
+            .excludes([\.set, \.timing], option: \.document, reason: "the document holds the values and timings"),
+            .requires([\.method], option: \.profileDir, reason: "a fitted profile's trajectories"),
+        ]
     }
 
-    static var command: Command { Command(declaration, validate: validate, run: run) }
+    static let discussion = """
+        Writes DIR/frame_0000.png … (or .svg), DIR/frames.csv (columns frame, progress, then
+        every parameter's value) and DIR/contact.png (all frames on one sheet). Every frame
+        shares one view box — the union of all frames' shapes — so the motion is visible.
+        Model space is y-up and is drawn upright. DIR/.beztune-outputs records the files
+        written: a later run replaces or removes only those (a file of yours named like a
+        frame is refused, before any work), and a failed or interrupted run leaves DIR as it
+        was. A scene (see 'beztune model --help') plays
+        the seed's own timeline; its parts are drawn one by one, regions filled and lines
+        (line segments, partly drawn borders) stroked only, parts of zero size not at all.
+
+        --profile-dir DIR replays a fitted profile (DIR/settings.csv, timing.csv,
+        profile.csv from 'beztune fit-profile'): every free parameter on its own fitted
+        trajectory — the joint fit's when timing.csv has it, else the two-stage one
+        (--method chooses) — the held ones at their values, the pose applied; at each
+        keyframe's progress the frame's parameters are profile.csv's NAME_timing (or
+        NAME_joint) values. --document FILE plays an 'export --format json' document.
+
+        Example: beztune frames --model ball --set yFactor=0.8 --set topYFactor=0.6 --timing easeInEaseOut --count 12 --guides --out frames
+        Example: beztune frames --model loading --count 60 --out loading
+        Example: beztune frames --profile-dir profile --count 9 --out replay
+        """
 
     /// What to draw, checked before any input is read: a model with its `--set` values and
     /// `--timing` (``ModelArguments/profile(_:set:timing:)``), or a replay read when the command
@@ -279,4 +262,23 @@ enum FramesCommand {
             throw CLIError.runtime("ffmpeg failed to assemble frames.\(kind) (exit \(process.terminationStatus))")
         }
     }
+
+    struct Options: CommandOptions {
+        var model: (any DeformModel)?
+        var profileDir: String?
+        var document: String?
+        var method: TrajectoryFit.Method?
+        var from = 0.0
+        var to = 1.0
+        var count = 30
+        var out = ""  // required
+        var guides = false
+        var size = ImageSize(width: 640, height: 640)
+        var format = ImageFormat.png
+        var set: [ParameterAssignment] = []
+        var timing = TimingFunction.linear
+        var gif = false
+        var mp4 = false
+    }
+
 }

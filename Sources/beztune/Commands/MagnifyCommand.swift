@@ -5,40 +5,31 @@ import Render
 
 /// `beztune magnify`: the error magnifier — the circle and each Bézier approximation with its
 /// radial error exaggerated, one colour per handle factor, a legend with each max error.
-enum MagnifyCommand {
-    struct Options: CommandOptions {
-        var arc = ArcErrorChoices()
-        var factor = 200.0
-        var out = ""  // required
-        var size = ImageSize(width: 720, height: 720)
+enum MagnifyCommand: BeztuneCommand {
+    static let name = "magnify"
+    static let abstract = "Draw the circle and each Bézier approximation with its radial error magnified."
+
+    static var options: [Option<Options>] {
+        [
+            ArcErrorChoices.handles.required(missingHint: "at least one handle factor").embedded(in: \.arc),
+            ArcErrorChoices.segments.embedded(in: \.arc),
+            .value(\.factor, "factor", "F",
+                   help: "Magnification of the radial error, 1…1e9 (default 200): a point at radius 1 + e is drawn at 1 + F·e.",
+                   parse: magnification),
+            .text(\.out, "out", "FILE", required: true, help: "The image to write: PNG, or SVG when FILE ends in .svg."),
+            .value(\.size, "size", "WxH", help: "Image size in pixels (default 720x720; each side 16…16384).",
+                   parse: ImageSize.parse),
+        ]
     }
 
-    static var declaration: CommandDeclaration<Options> {
-        CommandDeclaration(
-            name: "magnify",
-            abstract: "Draw the circle and each Bézier approximation with its radial error magnified.",
-            options: [
-                ArcErrorChoices.handles.required(missingHint: "at least one handle factor").embedded(in: \.arc),
-                ArcErrorChoices.segments.embedded(in: \.arc),
-                .value(\.factor, "factor", "F",
-                       help: "Magnification of the radial error, 1…1e9 (default 200): a point at radius 1 + e is drawn at 1 + F·e.",
-                       parse: magnification),
-                .value(\.out, "out", "FILE", required: true, help: "The image to write: PNG, or SVG when FILE ends in .svg.",
-                       parse: OptionValue.text),
-                .value(\.size, "size", "WxH", help: "Image size in pixels (default 720x720; each side 16…16384).",
-                       parse: ImageSize.parse),
-            ],
-            discussion: """
-                The true circle is the dashed grey line. Each approximation's point at polar angle φ
-                is drawn at radius 1 + F·e(φ), e the exact radial error |B|/r − 1, so a curve outside
-                the circle bulges outwards and one inside dips inwards. The legend gives each factor's
-                exact maximum |e|.
+    static let discussion = """
+        The true circle is the dashed grey line. Each approximation's point at polar angle φ
+        is drawn at radius 1 + F·e(φ), e the exact radial error |B|/r − 1, so a curve outside
+        the circle bulges outwards and one inside dips inwards. The legend gives each factor's
+        exact maximum |e|.
 
-                Example: beztune magnify --k 1/1.8 --k 0.5523 --k minimax --segments 4 --factor 200 --out magnifier.png
-                """)
-    }
-
-    static var command: Command { Command(declaration, run: run) }
+        Example: beztune magnify --k 1/1.8 --k 0.5523 --k minimax --segments 4 --factor 200 --out magnifier.png
+        """
 
     /// `--factor F`: a number from 1 to 1e9.
     static func magnification(_ text: String) throws(OptionValueError) -> Double {
@@ -76,4 +67,12 @@ enum MagnifyCommand {
         for entry in legend { outputs.print(entry.text) }
         try outputs.commit()
     }
+
+    struct Options: CommandOptions {
+        var arc = ArcErrorChoices()
+        var factor = 200.0
+        var out = ""  // required
+        var size = ImageSize(width: 720, height: 720)
+    }
+
 }

@@ -5,35 +5,23 @@ import LeastSquares
 /// `beztune mgh`: the Moré–Garbow–Hillstrom problems of MINPACK's least-squares test driver —
 /// 18 problems, 53 runs from x₀, 10·x₀, 100·x₀ — fitted by Levenberg–Marquardt with automatic
 /// derivatives, each final ‖f‖² compared with its published minimum.
-enum MghCommand {
-    struct Options: CommandOptions {
-        var problems: [MGHProblem] = []
-        var geodesic = false
-        var csv: String?
+enum MghCommand: BeztuneCommand {
+    static let name = "mgh"
+    static let abstract = "Run the Moré–Garbow–Hillstrom test problems of MINPACK's driver and check the minima."
+
+    static var options: [Option<Options>] {
+        SolverSuiteChoices.options(problemHelp: "Run only this problem (name or MINPACK number 1-18, repeatable); default all 53 runs.",
+                                   parse: problem, header: header).map { $0.embedded(in: \.suite) }
     }
 
-    static var declaration: CommandDeclaration<Options> {
-        CommandDeclaration(
-            name: "mgh",
-            abstract: "Run the Moré–Garbow–Hillstrom test problems of MINPACK's driver and check the minima.",
-            options: [
-                .repeated(\.problems, "problem", "NAME",
-                          help: "Run only this problem (name or MINPACK number 1-18, repeatable); default all 53 runs.",
-                          parse: problem),
-                .flag(\.geodesic, "geodesic", help: "Use geodesic acceleration (Transtrum & Sethna 2012; alpha 0.75, h 0.1)."),
-                .value(\.csv, "csv", "FILE", help: "Write one CSV row per run: \(header.joined(separator: ",")).", parse: OptionValue.text),
-            ],
-            discussion: """
-                sum_sq is the final ||f||^2 (the quantity Moré, Garbow & Hillstrom tabulate; the cost is
-                half of it), reference the published minimum that run is checked against (global,
-                local, or an infimum at infinity), error |sum_sq - reference|/reference (absolute when
-                the reference is 0); solved means error <= 1e-8. minpack says whether MINPACK's lmder1
-                solves the run in its own test output. seconds is the wall time (not deterministic).
-                Problems: \(MGHProblem.allCases.map { "\($0.rawValue) \($0.name)" }.joined(separator: ", ")).
-                """)
-    }
-
-    static var command: Command { Command(declaration, run: run) }
+    static let discussion = """
+        sum_sq is the final ||f||^2 (the quantity Moré, Garbow & Hillstrom tabulate; the cost is
+        half of it), reference the published minimum that run is checked against (global,
+        local, or an infimum at infinity), error |sum_sq - reference|/reference (absolute when
+        the reference is 0); solved means error <= 1e-8. minpack says whether MINPACK's lmder1
+        solves the run in its own test output. seconds is the wall time (not deterministic).
+        Problems: \(MGHProblem.allCases.map { "\($0.rawValue) \($0.name)" }.joined(separator: ", ")).
+        """
 
     static let header = ["problem", "number", "n", "m", "factor", "sum_sq", "reference", "reference_kind",
                          "error", "solved", "evaluations", "jacobian_evaluations", "iterations", "status",
@@ -48,12 +36,10 @@ enum MghCommand {
     }
 
     static func run(_ options: Options, console: Console) throws {
-        var problems: [MGHProblem] = []
-        for problem in options.problems where !problems.contains(problem) { problems.append(problem) }
+        let problems = options.suite.distinctProblems
         let runs = problems.isEmpty ? MGHRun.all : MGHRun.all.filter { problems.contains($0.problem) }
-        let outputs = try RunOutputs(files: [options.csv], console: console)
-        var solverOptions = MGHRunner.options
-        if options.geodesic { solverOptions.geodesicAcceleration = GeodesicAcceleration() }
+        let outputs = try RunOutputs(files: [options.suite.csv], console: console)
+        let solverOptions = options.suite.solverOptions(MGHRunner.options)
 
         var csv = CSVWriter(header: header)
         var rows: [[String]] = []
@@ -77,11 +63,16 @@ enum MghCommand {
                          String(format: "%.10e", run.reference), String(format: "%.1e", r.error),
                          r.solved ? "yes" : "no", String(r.fit.evaluations), r.fit.status.rawValue])
         }
-        try outputs.stage(csv.text, for: options.csv)
+        try outputs.stage(csv.text, for: options.suite.csv)
         outputs.write(TextTable.render(header: ["problem", "n", "m", "factor", "sum_sq", "reference", "error",
                                                       "solved", "evaluations", "status"], rows: rows))
         let minpack = runs.count { $0.minpackFailure == nil }
         outputs.print("solved \(solved) of \(runs.count) runs to 1e-8 (MINPACK's own test output: \(minpack) of \(runs.count))")
         try outputs.commit()
     }
+
+    struct Options: CommandOptions {
+        var suite = SolverSuiteChoices<MGHProblem>()
+    }
+
 }

@@ -7,80 +7,70 @@ import Geometry
 /// model — the path at a progress between its rest shape (progress 0) and the end values given
 /// with `--set` (progress 1), through a timing function; for a seed scene (``SceneModel``), the
 /// frame of the seed's own animation at that progress.
-enum ModelCommand {
-    struct Options: CommandOptions {
-        var list = false
-        var model: (any DeformModel)?
-        var progress = 1.0
-        var set: [ParameterAssignment] = []
-        var timing = TimingFunction.linear
-        var format = "svg"
-        var yUp = false
-        var csv: String?
+enum ModelCommand: BeztuneCommand {
+    static let name = "model"
+    static let abstract = "List the deformation models, or print one frame of a model as SVG path data or control points."
+
+    static var options: [Option<Options>] {
+        [
+            .flag(\.list, "list", help: "List every model with its parameters, defaults, bounds and descriptions."),
+            .value(\.model, "name", "MODEL", help: "The model to draw (see --list).", parse: ModelArguments.model),
+            .value(\.progress, "progress", "P",
+                   help: "Progress in [0, 1]: 0 is the rest shape (a scene's first frame), 1 the --set end values (a scene's last frame) (default 1).",
+                   parse: OptionValue.unitInterval),
+            ModelArguments.setOption(\.set, model: { $0.model },
+                                     help: "End value (at progress 1) of a parameter, within its bounds; for a scene, the target of its track or its value throughout; a pose parameter (tx, ty, scale, rotation) places the shape throughout; repeatable."),
+            .value(\.timing, "timing", "T",
+                   help: "Timing function from progress to change (default linear; for a scene, warps the whole timeline): \(TimingFunction.validForms).",
+                   parse: ModelArguments.timing),
+            .value(\.format, "format", "FORMAT", usageValue: "svg|csv",
+                   help: "Standard output as 'svg' (path data, default) or 'csv' (control points).",
+                   parse: OptionValue.choice(among: ["svg", "csv"])),
+            .flag(\.yUp, "y-up", help: "Write SVG path data in y-up model space (default: flipped to y-down SVG space)."),
+            .text(\.csv, "csv", "FILE", help: "Also write the control points as CSV: index,x,y,kind (model space)."),
+        ]
     }
 
-    static var declaration: CommandDeclaration<Options> {
-        CommandDeclaration(
-            name: "model",
-            abstract: "List the deformation models, or print one frame of a model as SVG path data or control points.",
-            options: [
-                .flag(\.list, "list", help: "List every model with its parameters, defaults, bounds and descriptions."),
-                .value(\.model, "name", "MODEL", help: "The model to draw (see --list).", parse: ModelArguments.model),
-                .value(\.progress, "progress", "P",
-                       help: "Progress in [0, 1]: 0 is the rest shape (a scene's first frame), 1 the --set end values (a scene's last frame) (default 1).",
-                       parse: OptionValue.unitInterval),
-                ModelArguments.setOption(\.set, model: { $0.model },
-                                         help: "End value (at progress 1) of a parameter, within its bounds; for a scene, the target of its track or its value throughout; a pose parameter (tx, ty, scale, rotation) places the shape throughout; repeatable."),
-                .value(\.timing, "timing", "T",
-                       help: "Timing function from progress to change (default linear; for a scene, warps the whole timeline): \(TimingFunction.validForms).",
-                       parse: ModelArguments.timing),
-                .value(\.format, "format", "FORMAT", usageValue: "svg|csv",
-                       help: "Standard output as 'svg' (path data, default) or 'csv' (control points).",
-                       parse: OptionValue.choice(among: ["svg", "csv"])),
-                .flag(\.yUp, "y-up", help: "Write SVG path data in y-up model space (default: flipped to y-down SVG space)."),
-                .value(\.csv, "csv", "FILE", help: "Also write the control points as CSV: index,x,y,kind (model space).",
-                       parse: OptionValue.text),
-            ],
-            rules: [.exclusive([\.list, \.model], required: true, noun: "model",
-                               hint: "models: \(ModelCatalog.names.joined(separator: ", "))"),
-                    .alone(\.list)],
-            discussion: """
-                Model space is y-up with the ball's bottom point at the origin (the circle's centre is
-                (0, radius)). Every parameter interpolates from its default (the circle) to its --set
-                value; parameters not set keep their default. An override such as topYFactor follows
-                its global factor (yFactor) until it is set, so --set yFactor=0.8 squashes the whole
-                ball and --set topYFactor=0.6 only the top anchor and its handles. In --list an
-                override's default names the parameter it follows.
-
-                Pose: --set tx=X, ty=Y (translation, model units), scale=S (about the model origin)
-                and rotation=A (radians, counter-clockwise in model space) — or poseX, poseY,
-                poseScale, poseRotation — place the shape as 'beztune fit --free …,tx,ty' fits it:
-                P′ = (tx, ty) + scale·R(rotation)·P, at every progress, so a fitted outline prints
-                in the target's own coordinates.
-
-                Timing: cubic-bezier needs x1, x2 in [0, 1] (CSS); spring(omega,zeta,v0) is a damped
-                spring with natural frequency omega in radians per unit of progress, damping ratio
-                zeta (1 is critical) and initial velocity v0 (default 0); it overshoots, and values
-                are not clamped to the bounds on the way.
-
-                Scenes (fallingLine, loading, bubbleReveal, plumBlossom) are the seed articles' other
-                animations: several parts, each a subpath of one path, driven by the seed's own
-                timeline of per-parameter keyframe tracks (each parameter's description gives its
-                seed track). Progress 0 is the seed's first frame (the defaults), 1 its last. --set
-                changes where a track goes (its target: the end value, or the extreme of a track that
-                goes there and back) or, for a parameter without a track (a size), its value
-                throughout; --timing warps the scene's progress as a CAAnimationGroup's timing
-                function does, each track keeping its own timing inside.
-
-                CSV columns: index (0-based, in path order), x, y (model space), kind (anchor: a
-                move-to or segment end point; handle: a control point).
-
-                Example: beztune model --name ball --progress 0.5 --set yFactor=0.8 --set topYFactor=0.6 --timing easeInEaseOut
-                Example: beztune model --name fallingLine --progress 0.75 --set squash=0.7
-                """)
+    static var rules: [OptionRule<Options>] {
+        [.exclusive([\.list, \.model], required: true, noun: "model",
+                           hint: "models: \(ModelCatalog.names.joined(separator: ", "))"),
+                .alone(\.list)]
     }
 
-    static var command: Command { Command(declaration, validate: validate, run: run) }
+    static let discussion = """
+        Model space is y-up with the ball's bottom point at the origin (the circle's centre is
+        (0, radius)). Every parameter interpolates from its default (the circle) to its --set
+        value; parameters not set keep their default. An override such as topYFactor follows
+        its global factor (yFactor) until it is set, so --set yFactor=0.8 squashes the whole
+        ball and --set topYFactor=0.6 only the top anchor and its handles. In --list an
+        override's default names the parameter it follows.
+
+        Pose: --set tx=X, ty=Y (translation, model units), scale=S (about the model origin)
+        and rotation=A (radians, counter-clockwise in model space) — or poseX, poseY,
+        poseScale, poseRotation — place the shape as 'beztune fit --free …,tx,ty' fits it:
+        P′ = (tx, ty) + scale·R(rotation)·P, at every progress, so a fitted outline prints
+        in the target's own coordinates.
+
+        Timing: cubic-bezier needs x1, x2 in [0, 1] (CSS); spring(omega,zeta,v0) is a damped
+        spring with natural frequency omega in radians per unit of progress, damping ratio
+        zeta (1 is critical) and initial velocity v0 (default 0); it overshoots, and values
+        are not clamped to the bounds on the way.
+
+        Scenes (fallingLine, loading, bubbleReveal, plumBlossom) are the seed articles' other
+        animations: several parts, each a subpath of one path, driven by the seed's own
+        timeline of per-parameter keyframe tracks (each parameter's description gives its
+        seed track). Progress 0 is the seed's first frame (the defaults), 1 its last. --set
+        changes where a track goes (its target: the end value, or the extreme of a track that
+        goes there and back) or, for a parameter without a track (a size), its value
+        throughout; --timing warps the scene's progress as a CAAnimationGroup's timing
+        function does, each track keeping its own timing inside.
+
+        CSV columns: index (0-based, in path order), x, y (model space), kind (anchor: a
+        move-to or segment end point; handle: a control point).
+
+        Example: beztune model --name ball --progress 0.5 --set yFactor=0.8 --set topYFactor=0.6 --timing easeInEaseOut
+        Example: beztune model --name fallingLine --progress 0.75 --set squash=0.7
+        """
 
     /// What to print: the listing, or one frame of a model — its parameters at `--progress`,
     /// checked before any work.
@@ -145,4 +135,16 @@ enum ModelCommand {
         }
         return csv.text
     }
+
+    struct Options: CommandOptions {
+        var list = false
+        var model: (any DeformModel)?
+        var progress = 1.0
+        var set: [ParameterAssignment] = []
+        var timing = TimingFunction.linear
+        var format = "svg"
+        var yUp = false
+        var csv: String?
+    }
+
 }

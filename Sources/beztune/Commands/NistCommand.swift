@@ -4,39 +4,28 @@ import LeastSquares
 
 /// `beztune nist`: the NIST StRD nonlinear regression suite — 27 problems × 2 starts — fitted by
 /// Levenberg–Marquardt with automatic derivatives, scored by log relative errors (LRE).
-enum NistCommand {
-    struct Options: CommandOptions {
-        var data = ""  // required
-        var problems: [StRDProblem] = []
-        var geodesic = false
-        var csv: String?
+enum NistCommand: BeztuneCommand {
+    static let name = "nist"
+    static let abstract = "Fit the NIST StRD nonlinear regression problems and score the digits against the certified values."
+
+    static var options: [Option<Options>] {
+        [
+            .text(\.data, "data", "DIR", required: true, missingHint: "the folder with the NIST StRD .dat files",
+                  help: "Folder with the original NIST StRD .dat files (Misra1a.dat … Bennett5.dat)."),
+        ] + SolverSuiteChoices.options(problemHelp: "Run only this problem (case-insensitive, repeatable); default all 27.",
+                                       parse: problem, header: header).map { $0.embedded(in: \.suite) }
     }
 
-    static var declaration: CommandDeclaration<Options> {
-        CommandDeclaration(
-            name: "nist",
-            abstract: "Fit the NIST StRD nonlinear regression problems and score the digits against the certified values.",
-            options: [
-                .value(\.data, "data", "DIR", required: true, missingHint: "the folder with the NIST StRD .dat files",
-                       help: "Folder with the original NIST StRD .dat files (Misra1a.dat … Bennett5.dat).", parse: OptionValue.text),
-                .repeated(\.problems, "problem", "NAME",
-                          help: "Run only this problem (case-insensitive, repeatable); default all 27.", parse: problem),
-                .flag(\.geodesic, "geodesic", help: "Use geodesic acceleration (Transtrum & Sethna 2012; alpha 0.75, h 0.1)."),
-                .value(\.csv, "csv", "FILE", help: "Write one CSV row per run: \(header.joined(separator: ",")).", parse: OptionValue.text),
-            ],
-            discussion: """
-                LRE = -log10(|x - c|/|c|) against NIST's certified value c, capped at 11 (NIST certifies
-                11 digits). lre_params is the minimum over the parameters, lre_ssr that of the residual
-                sum of squares, lre_stderr the minimum over the standard errors against NIST's certified
-                standard deviations; seconds is the wall time of the fit (not deterministic). The
-                summary gives the mean of lre_params and how many runs reach 4 and 6 digits. Lanczos1's certified RSS (1.4e-25) is rounding noise that double
-                precision cannot resolve, so its lre_ssr and lre_stderr are about 3 by nature.
-                The data are NIST's public files, which BezierTune does not ship:
-                https://www.itl.nist.gov/div898/strd/nls/nls_main.shtml
-                """)
-    }
-
-    static var command: Command { Command(declaration, run: run) }
+    static let discussion = """
+        LRE = -log10(|x - c|/|c|) against NIST's certified value c, capped at 11 (NIST certifies
+        11 digits). lre_params is the minimum over the parameters, lre_ssr that of the residual
+        sum of squares, lre_stderr the minimum over the standard errors against NIST's certified
+        standard deviations; seconds is the wall time of the fit (not deterministic). The
+        summary gives the mean of lre_params and how many runs reach 4 and 6 digits. Lanczos1's certified RSS (1.4e-25) is rounding noise that double
+        precision cannot resolve, so its lre_ssr and lre_stderr are about 3 by nature.
+        The data are NIST's public files, which BezierTune does not ship:
+        https://www.itl.nist.gov/div898/strd/nls/nls_main.shtml
+        """
 
     static let header = ["problem", "start", "lre_params", "lre_ssr", "lre_stderr", "iterations",
                          "evaluations", "status", "ssr", "certified_ssr", "jacobian_evaluations", "seconds"]
@@ -50,14 +39,10 @@ enum NistCommand {
     }
 
     static func run(_ options: Options, console: Console) throws {
-        var problems: [StRDProblem] = []
-        for problem in options.problems where !problems.contains(problem) { problems.append(problem) }
-        let folder = options.data
-        let outputs = try RunOutputs(files: [options.csv], console: console)
-        let datasets = try load(folder: folder, problems: problems.isEmpty ? nil : problems)
-
-        var solverOptions = StRDRunner.options
-        if options.geodesic { solverOptions.geodesicAcceleration = GeodesicAcceleration() }
+        let problems = options.suite.distinctProblems
+        let outputs = try RunOutputs(files: [options.suite.csv], console: console)
+        let datasets = try load(folder: options.data, problems: problems.isEmpty ? nil : problems)
+        let solverOptions = options.suite.solverOptions(StRDRunner.options)
         var runs: [StRDRun] = []
         var seconds: [Double] = []
         let clock = ContinuousClock()
@@ -82,7 +67,7 @@ enum NistCommand {
                          fixed(r.standardErrorLRE), String(r.fit.iterations), String(r.fit.evaluations),
                          r.fit.status.rawValue])
         }
-        try outputs.stage(csv.text, for: options.csv)
+        try outputs.stage(csv.text, for: options.suite.csv)
         let summary = StRDSummary(runs)
         let stderrOK = runs.count { $0.standardErrorLRE >= 4 }
         outputs.write(TextTable.render(header: Array(header.prefix(8)), rows: rows))
@@ -117,4 +102,10 @@ enum NistCommand {
         }
         return datasets
     }
+
+    struct Options: CommandOptions {
+        var data = ""  // required
+        var suite = SolverSuiteChoices<StRDProblem>()
+    }
+
 }

@@ -6,60 +6,48 @@ import Interchange
 import _Support
 
 /// `beztune path-info`: segment count, exact bounding box and arc length of a path.
-enum PathInfoCommand {
-    struct Options: CommandOptions {
-        var input = PathInput()
-        var svgFile: String?
-        var select: String?
-        /// nil: ``defaultRelativeAccuracy`` of the path's size.
-        var accuracy: Double?
-        var flatten: Double?
-        var format = "table"
-        var csv: String?
+enum PathInfoCommand: BeztuneCommand {
+    static let name = "path-info"
+    static let abstract = "Segment count, exact bounding box and arc length of a path."
+
+    static var options: [Option<Options>] {
+        PathInput.options(\.input) + [
+            .text(\.svgFile, "svg-file", "FILE",
+                  help: "An SVG document: the shape it draws (transforms applied, in the document's user units), or --select's; adds rows viewbox, width and height (not to the CSV)."),
+            .text(\.select, "select", "ID|N",
+                  help: "With --svg-file: the shape, by element id (a <g>'s id takes every shape inside it) or by its number among the drawn shapes."),
+            .value(\.accuracy, "accuracy", "A",
+                   help: "Absolute accuracy of the arc length, in path units (default 1e-11 of the path's size, the larger side of its bounding box: 1e-9 for a path 100 units across); the error bound is proven, not estimated.",
+                   parse: OptionValue.positive),
+            .value(\.flatten, "flatten", "TOL",
+                   help: "Also flatten the path to polylines within TOL path units (positive) and add the column flattened_points.",
+                   parse: OptionValue.positive),
+            .value(\.format, "format", "FORMAT", usageValue: "table|csv|svg",
+                   help: "Standard output as 'table' (default), 'csv' (the --csv row) or 'svg' (the path as absolute SVG path data, arcs as cubics).",
+                   parse: OptionValue.choice(among: ["table", "csv", "svg"])),
+            .text(\.csv, "csv", "FILE",
+                  help: "Write one CSV row: segments,min_x,min_y,max_x,max_y,length[,flattened_points]."),
+        ]
     }
 
-    static var declaration: CommandDeclaration<Options> {
-        CommandDeclaration(
-            name: "path-info",
-            abstract: "Segment count, exact bounding box and arc length of a path.",
-            options: PathInput.options(\.input) + [
-                .value(\.svgFile, "svg-file", "FILE",
-                       help: "An SVG document: the shape it draws (transforms applied, in the document's user units), or --select's; adds rows viewbox, width and height (not to the CSV).",
-                       parse: OptionValue.text),
-                .value(\.select, "select", "ID|N",
-                       help: "With --svg-file: the shape, by element id (a <g>'s id takes every shape inside it) or by its number among the drawn shapes.",
-                       parse: OptionValue.text),
-                .value(\.accuracy, "accuracy", "A",
-                       help: "Absolute accuracy of the arc length, in path units (default 1e-11 of the path's size, the larger side of its bounding box: 1e-9 for a path 100 units across); the error bound is proven, not estimated.",
-                       parse: OptionValue.positive),
-                .value(\.flatten, "flatten", "TOL",
-                       help: "Also flatten the path to polylines within TOL path units (positive) and add the column flattened_points.",
-                       parse: OptionValue.positive),
-                .value(\.format, "format", "FORMAT", usageValue: "table|csv|svg",
-                       help: "Standard output as 'table' (default), 'csv' (the --csv row) or 'svg' (the path as absolute SVG path data, arcs as cubics).",
-                       parse: OptionValue.choice(among: ["table", "csv", "svg"])),
-                .value(\.csv, "csv", "FILE",
-                       help: "Write one CSV row: segments,min_x,min_y,max_x,max_y,length[,flattened_points].",
-                       parse: OptionValue.text),
-            ],
-            rules: [
-                .exclusive([\.input.path, \.input.file, \.svgFile], required: true, noun: "input"),
-                .requires([\.select], option: \.svgFile, reason: "it chooses a shape of the document"),
-            ],
-            discussion: """
-                The bounding box is exact (roots of the derivative, not samples) and is given in model
-                space: y-up, so an SVG path's y is negated unless --y-up is given.
-                The length is adaptive Gauss-Legendre quadrature with a proven error bound (at most
-                the accuracy; the run fails when rounding or the subdivision limit prevents that).
-                --flatten TOL counts the vertices of polylines guaranteed to stay within TOL of the
-                path: each subpath's vertices once (a closed subpath does not repeat its start).
-                --svg-file reads the document as 'beztune fit --target' does (arcs as quarter-turn
-                cubics, like path data) and shows the outer <svg>'s viewBox, width and height as
-                written ('none' when absent): the coordinates are its user units, not rescaled.
-                """)
+    static var rules: [OptionRule<Options>] {
+        [
+            .exclusive([\.input.path, \.input.file, \.svgFile], required: true, noun: "input"),
+            .requires([\.select], option: \.svgFile, reason: "it chooses a shape of the document"),
+        ]
     }
 
-    static var command: Command { Command(declaration, run: run) }
+    static let discussion = """
+        The bounding box is exact (roots of the derivative, not samples) and is given in model
+        space: y-up, so an SVG path's y is negated unless --y-up is given.
+        The length is adaptive Gauss-Legendre quadrature with a proven error bound (at most
+        the accuracy; the run fails when rounding or the subdivision limit prevents that).
+        --flatten TOL counts the vertices of polylines guaranteed to stay within TOL of the
+        path: each subpath's vertices once (a closed subpath does not repeat its start).
+        --svg-file reads the document as 'beztune fit --target' does (arcs as quarter-turn
+        cubics, like path data) and shows the outer <svg>'s viewBox, width and height as
+        written ('none' when absent): the coordinates are its user units, not rescaled.
+        """
 
     static let header = ["segments", "min_x", "min_y", "max_x", "max_y", "length"]
 
@@ -140,4 +128,16 @@ enum PathInfoCommand {
             return (try drawing.outline(selecting: select.map(SVGSelection.init)).path, drawing)
         }
     }
+
+    struct Options: CommandOptions {
+        var input = PathInput()
+        var svgFile: String?
+        var select: String?
+        /// nil: ``defaultRelativeAccuracy`` of the path's size.
+        var accuracy: Double?
+        var flatten: Double?
+        var format = "table"
+        var csv: String?
+    }
+
 }

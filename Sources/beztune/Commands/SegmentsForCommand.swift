@@ -3,30 +3,23 @@ import DataFiles
 import Foundation
 
 /// `beztune segments-for`: the fewest segments per circle for a radial tolerance.
-enum SegmentsForCommand {
-    struct Options: CommandOptions {
-        var tolerance = 0.0  // required
-        var arc = ArcErrorChoices()
-        var criterion = HandleCriterion.minimax
+enum SegmentsForCommand: BeztuneCommand {
+    static let name = "segments-for"
+    static let abstract = "The fewest equal segments per circle that keep the radial error within a tolerance."
+
+    static var options: [Option<Options>] {
+        [
+            .value(\.tolerance, "tolerance", "T", required: true,
+                   help: "Largest allowed |radial error|: relative to the radius, or in length units with --radius.",
+                   parse: OptionValue.positive),
+            ArcErrorChoices.radius.embedded(in: \.arc).help("The radius, making T absolute (the relative tolerance is T/R)."),
+            .value(\.criterion, "criterion", "NAME",
+                   help: "How k is chosen for each n: \(HandleFactor.criterionNames.joined(separator: ", ")) (default minimax).",
+                   parse: OptionValue.choice(of: HandleCriterion.self)),
+        ]
     }
 
-    static var declaration: CommandDeclaration<Options> {
-        CommandDeclaration(
-            name: "segments-for",
-            abstract: "The fewest equal segments per circle that keep the radial error within a tolerance.",
-            options: [
-                .value(\.tolerance, "tolerance", "T", required: true,
-                       help: "Largest allowed |radial error|: relative to the radius, or in length units with --radius.",
-                       parse: OptionValue.positive),
-                ArcErrorChoices.radius.embedded(in: \.arc).help("The radius, making T absolute (the relative tolerance is T/R)."),
-                .value(\.criterion, "criterion", "NAME",
-                       help: "How k is chosen for each n: \(HandleFactor.criterionNames.joined(separator: ", ")) (default minimax).",
-                       parse: OptionValue.choice(of: HandleCriterion.self)),
-            ],
-            discussion: "Prints the segment count n, the criterion's k for it and the achieved max |radial error|.")
-    }
-
-    static var command: Command { Command(declaration, validate: validate, run: run) }
+    static let discussion = "Prints the segment count n, the criterion's k for it and the achieved max |radial error|."
 
     /// The options with the tolerance relative to the radius, refused below what the error is
     /// known to.
@@ -62,4 +55,11 @@ enum SegmentsForCommand {
         }
         console.writeOutput(TextTable.keyValue(pairs))
     }
+
+    struct Options: CommandOptions {
+        var tolerance = 0.0  // required
+        var arc = ArcErrorChoices()
+        var criterion = HandleCriterion.minimax
+    }
+
 }

@@ -5,52 +5,42 @@ import Foundation
 import _Support
 
 /// `beztune sweep`: every error figure over a grid of handle factors and segment counts.
-enum SweepCommand {
-    struct Options: CommandOptions {
-        var factors = Given<[Double]>(value: [], text: "")  // required
-        var segments: [Int] = []  // required
-        var relative = false
-        var arc = ArcErrorChoices()
-        var csv = ""  // required
-        var batch = BatchOptions()
+enum SweepCommand: BeztuneCommand {
+    static let name = "sweep"
+    static let abstract = "Every error figure over a grid of handle factors × segment counts, as CSV."
+
+    static var options: [Option<Options>] {
+        [
+            .value(\.factors, "k-range", "A:B:STEP", required: true,
+                   help: "Handle factors A, A+STEP, …, B (both ends inclusive; B is kept when (B−A)/STEP is within 1e-9 of a whole number).",
+                   parse: OptionValue.keepingText(factorRange)),
+            .value(\.segments, "segments", "N|N1:N2", required: true, help: "One segment count or an inclusive range, each ≥ 2.",
+                   parse: segmentRange),
+            .flag(\.relative, "k-relative",
+                  help: "Read the k range as multiples of each n's midpoint-exact factor 4/3·tan(π/(2n)); adds a k_relative column."),
+            ArcErrorChoices.radius.embedded(in: \.arc),
+            .text(\.csv, "csv", "FILE", required: true, help: "Where to write the grid (required)."),
+            BatchOptions.checkpoint.embedded(in: \.batch)
+                .help("Rewrite FILE with the rows finished so far at most every SECONDS (default 5; 0: after every block of \(blockSize) pairs; never more than a tenth of the time goes to it)."),
+            BatchOptions.resume.embedded(in: \.batch)
+                .help("Keep the rows an interrupted run of the same sweep left in FILE (checked against this grid) and compute the rest; without FILE, start afresh."),
+            BatchOptions.shard.embedded(in: \.batch),
+        ]
     }
 
-    static var declaration: CommandDeclaration<Options> {
-        CommandDeclaration(
-            name: "sweep",
-            abstract: "Every error figure over a grid of handle factors × segment counts, as CSV.",
-            options: [
-                .value(\.factors, "k-range", "A:B:STEP", required: true,
-                       help: "Handle factors A, A+STEP, …, B (both ends inclusive; B is kept when (B−A)/STEP is within 1e-9 of a whole number).",
-                       parse: OptionValue.keepingText(factorRange)),
-                .value(\.segments, "segments", "N|N1:N2", required: true, help: "One segment count or an inclusive range, each ≥ 2.",
-                       parse: segmentRange),
-                .flag(\.relative, "k-relative",
-                      help: "Read the k range as multiples of each n's midpoint-exact factor 4/3·tan(π/(2n)); adds a k_relative column."),
-                ArcErrorChoices.radius.embedded(in: \.arc),
-                .value(\.csv, "csv", "FILE", required: true, help: "Where to write the grid (required).", parse: OptionValue.text),
-                BatchOptions.checkpoint.embedded(in: \.batch)
-                    .help("Rewrite FILE with the rows finished so far at most every SECONDS (default 5; 0: after every block of \(blockSize) pairs; never more than a tenth of the time goes to it)."),
-                BatchOptions.resume.embedded(in: \.batch)
-                    .help("Keep the rows an interrupted run of the same sweep left in FILE (checked against this grid) and compute the rest; without FILE, start afresh."),
-                BatchOptions.shard.embedded(in: \.batch),
-            ],
-            discussion: """
-                Rows are ordered by segments, then k. Columns are those of 'beztune error' (plus
-                k_relative with --k-relative). At most 10000000 pairs. Runs on all cores; output is
-                identical whatever the thread timing. Progress goes to stderr once a run takes more
-                than a second.
-                Every write of FILE is atomic: an interrupted sweep (Ctrl-C, kill) leaves FILE as of
-                its last checkpoint — whole rows, the first ones of the grid — or no file, never a
-                partial row. Run the same command with --resume to finish it; the result is the
-                same file, byte for byte, as an uninterrupted run's.
-                --shard I/N computes the I-th of N contiguous blocks of the rows (each file has the
-                header); the N files, concatenated in order without the repeated headers, are the
-                unsharded file byte for byte. --resume works per shard.
-                """)
-    }
-
-    static var command: Command { Command(declaration, validate: validate, run: run) }
+    static let discussion = """
+        Rows are ordered by segments, then k. Columns are those of 'beztune error' (plus
+        k_relative with --k-relative). At most 10000000 pairs. Runs on all cores; output is
+        identical whatever the thread timing. Progress goes to stderr once a run takes more
+        than a second.
+        Every write of FILE is atomic: an interrupted sweep (Ctrl-C, kill) leaves FILE as of
+        its last checkpoint — whole rows, the first ones of the grid — or no file, never a
+        partial row. Run the same command with --resume to finish it; the result is the
+        same file, byte for byte, as an uninterrupted run's.
+        --shard I/N computes the I-th of N contiguous blocks of the rows (each file has the
+        header); the N files, concatenated in order without the repeated headers, are the
+        unsharded file byte for byte. --resume works per shard.
+        """
 
     /// Pairs computed between two looks at the clock (progress, checkpoints).
     static let blockSize = 1 << 15
@@ -132,4 +122,14 @@ enum SweepCommand {
         try outputs.commit()
         csv.finish()
     }
+
+    struct Options: CommandOptions {
+        var factors = Given<[Double]>(value: [], text: "")  // required
+        var segments: [Int] = []  // required
+        var relative = false
+        var arc = ArcErrorChoices()
+        var csv = ""  // required
+        var batch = BatchOptions()
+    }
+
 }

@@ -8,9 +8,8 @@ extension FitChoices {
     typealias Declared = Option<FitChoices>
 
     static var select: Declared {
-        .value(\.select, "select", "ID|N",
-               help: "SVG target: the shape to fit, by element id (a <g>'s id takes every shape inside it) or by its number among the drawn shapes; needed when the document draws several (the error lists them).",
-               parse: OptionValue.text)
+        .text(\.select, "select", "ID|N",
+              help: "SVG target: the shape to fit, by element id (a <g>'s id takes every shape inside it) or by its number among the drawn shapes; needed when the document draws several (the error lists them).")
     }
 
     static var frame: Declared {
@@ -20,9 +19,8 @@ extension FitChoices {
     }
 
     static var layer: Declared {
-        .value(\.layer, "layer", "NAME|N", inUsage: false,
-               help: "Lottie target: the shape layer, by name or by position in 'layers' (0-based); needed when there are several.",
-               parse: OptionValue.text)
+        .text(\.layer, "layer", "NAME|N", inUsage: false,
+              help: "Lottie target: the shape layer, by name or by position in 'layers' (0-based); needed when there are several.")
     }
 
     static var samples: Declared {

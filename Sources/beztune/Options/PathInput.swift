@@ -17,7 +17,7 @@ struct PathInput {
         [
             .value(input.appending(path: \.path), "path", "D", help: "SVG path data, e.g. 'M0 0 C10 0 20 10 20 20'.",
                    parse: pathData),
-            .value(input.appending(path: \.file), "path-file", "FILE", help: "A file holding SVG path data.", parse: OptionValue.text),
+            .text(input.appending(path: \.file), "path-file", "FILE", help: "A file holding SVG path data."),
             .flag(input.appending(path: \.yUp), "y-up",
                   help: "Keep the path's y axis as written (default: SVG is y-down and is flipped into y-up model space)."),
         ]
