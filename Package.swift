@@ -65,7 +65,7 @@ let package = Package(
         .testTarget(name: "SystemLibraryTests", dependencies: ["CLapack", "CCairo"]),
         .testTarget(name: "CIntrinsicsTests", dependencies: ["_CIntrinsics", "_TestSupport"]),
         .testTarget(name: "ReadmeExamplesTests", dependencies: ["Geometry", "ArcError", "Deform"]),
-        .testTarget(name: "BeztuneTests", dependencies: ["beztune", "_TestSupport"]),
+        .testTarget(name: "BeztuneTests", dependencies: ["beztune", "DataFiles", "Deform", "Fitting", "Geometry", "Interchange", "_Support", "_TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -12,6 +12,8 @@ struct CommandDeclarationTests {
     struct Extended: CommandOptions {
         var base = ErrorCommand.Options()
         var x = 3
+        /// Set by no option: a rule naming it names no option.
+        var unbound = false
     }
 
     /// `error`'s declaration, embedded, plus `--x X`: a whole number from 1 to 9, default 3.
@@ -49,7 +51,7 @@ struct CommandDeclarationTests {
         #expect(r.status == 0, "\(r.error)")
         let values = try #require(r.values)
         #expect(values.x == expected)
-        #expect(values.base.segments == 6 && values.base.handles.map(\.text) == ["0.5"])
+        #expect(values.base.arc.segments == 6 && values.base.arc.handles.map(\.text) == ["0.5"])
     }
 
     @Test("a bad value is a usage error with the declared message and the usage line", arguments: ["12", "0", "seven", "7.5"])
@@ -58,6 +60,22 @@ struct CommandDeclarationTests {
         #expect(r.status == 2 && r.values == nil && r.output.isEmpty)
         let usage = "(usage: beztune error --k K [--k K …] [--segments N] [--radius R] [--sx SX --sy SY] [--csv FILE] [--x X]; see 'beztune error --help')"
         #expect(r.error == "beztune error: invalid --x '\(text)': expected a whole number from 1 to 9 \(usage)\n")
+    }
+
+    @Test("every rule of every command names declared options (resolved when the declaration is built)")
+    func rulesResolve() {
+        for command in Beztune.commands { #expect(!command.usageLine.isEmpty, "\(command.name)") }
+        #expect(CommandDeclaration<Extended>.unresolved([.requires([\.x], option: \.base.csv)], options: Self.declaration.options).isEmpty)
+        #expect(CommandDeclaration<Extended>.unresolved([.requires([\.x], option: \.unbound)], options: Self.declaration.options)
+                == ["\(\Extended.unbound as PartialKeyPath<Extended>)"])
+    }
+
+    @Test("a rule naming no option stops the program when the declaration is built")
+    func unresolvedRuleStops() async {
+        await #expect(processExitsWith: .failure) {
+            _ = CommandDeclaration<Extended>(name: "t", abstract: "", options: Self.declaration.options,
+                                             rules: [.alone(\.unbound)])
+        }
     }
 
     @Test("given twice, or without a value, it is refused like every option")

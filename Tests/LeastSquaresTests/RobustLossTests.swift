@@ -107,4 +107,15 @@ struct RobustLossTests {
         let b = LevenbergMarquardt().minimize(LeastSquaresProblem(model: Rosenbrock()), from: [-1.2, 1])
         #expect(a.parameters == b.parameters && a.evaluations == b.evaluations && a.cost == b.residualSumOfSquares / 2)
     }
+
+    @Test("every loss by its name and back, the scale kept; soft-l1 spelled as the command line spells it")
+    func names() {
+        #expect(RobustLoss.names.count == 5 && Set(RobustLoss.names).count == 5)
+        for name in RobustLoss.names {
+            let loss = RobustLoss(named: name, scale: 2)
+            #expect(loss?.name == name)
+            #expect(loss?.scale == (name == "trivial" ? 1 : 2))
+        }
+        #expect(RobustLoss.softL1(scale: 1).name == "soft-l1" && RobustLoss(named: "soft_l1", scale: 1) == nil)
+    }
 }
