@@ -88,7 +88,11 @@ enum FitCommand: BeztuneCommand {
     }
 
     static func validate(_ options: Options) throws -> Checked {
-        Checked(options: options, fit: try FitArguments(options.fit))
+        let checked = Checked(options: options, fit: try FitArguments(options.fit))
+        if let file = options.target, TargetFormat(fileName: file) != .lottie {
+            try checkDesignFileOptions(file: file, options.fit)
+        }
+        return checked
     }
 
     static func run(_ checked: Checked, console: Console) throws {
@@ -98,10 +102,10 @@ enum FitCommand: BeztuneCommand {
             return
         }
         let format = options.target.flatMap(TargetFormat.init(fileName:))
-        if let file = options.target { try checkDesignFileOptions(file: file, format: format, options.fit) }
+        if let file = options.target, format == .lottie { try checkLottieOptions(file: file, options.fit) }
         let outputs = try RunOutputs(files: [options.csv, options.residuals, options.png], inputs: [options.target],
                                      console: console)
-        let target = if let file = options.target { try fit.target(file: file) } else { try fit.target(pathData: options.pathData ?? "") }
+        let target = if let file = options.target { try fit.target(file: file, format: format) } else { try fit.target(pathData: options.pathData ?? "") }
         let result = try fit.fit(target, console: console)
         let mirroredWarning = format == .csvPoints ? MirroredFit.warning(fit, target: target, result: result, given: fit.orientation) : nil
         try outputs.checkStreams()
@@ -127,22 +131,24 @@ enum FitCommand: BeztuneCommand {
         try outputs.commit()
     }
 
-    /// `--frame` and `--layer` only with a Lottie target, which needs `--frame`; `--select` only
-    /// with an SVG document or path-data file (not a CSV or Lottie target). A `.json` file that is
-    /// BezierTune's own document is refused first (exit 1), `--frame` or not: no frame makes it a
-    /// target.
-    static func checkDesignFileOptions(file: String, format: TargetFormat?, _ fit: FitChoices) throws(CLIError) {
-        if format == .lottie {
-            try FitArguments.refuseAnimationDocument(file)
-            guard fit.frame != nil else {
-                throw .usage("\(file) is a Lottie animation (.json): give --frame F, the frame whose outline is fitted")
-            }
-            if fit.select != nil { throw .usage("--select chooses a shape of an SVG document; for a Lottie layer use --layer") }
-        } else {
-            if fit.frame != nil { throw .usage("--frame goes with a Lottie target (a .json file)") }
-            if fit.layer != nil { throw .usage("--layer goes with a Lottie target (a .json file)") }
-            if format == .csvPoints && fit.select != nil { throw .usage("--select chooses a shape of an SVG document, not of a CSV point list") }
+    /// `--frame` and `--layer` only with a Lottie target; `--select` only with an SVG document
+    /// or path-data file, not a CSV point list (checked before any input is read).
+    static func checkDesignFileOptions(file: String, _ fit: FitChoices) throws(CLIError) {
+        if fit.frame != nil { throw .usage("--frame goes with a Lottie target (a .json file)") }
+        if fit.layer != nil { throw .usage("--layer goes with a Lottie target (a .json file)") }
+        if TargetFormat(fileName: file) == .csvPoints && fit.select != nil {
+            throw .usage("--select chooses a shape of an SVG document, not of a CSV point list")
         }
+    }
+
+    /// A Lottie target needs `--frame` and takes no `--select`; BezierTune's own document, a
+    /// `.json` file too, is refused first (exit 1), `--frame` or not: no frame makes it a target.
+    static func checkLottieOptions(file: String, _ fit: FitChoices) throws(CLIError) {
+        try FitArguments.refuseAnimationDocument(file)
+        guard fit.frame != nil else {
+            throw .usage("\(file) is a Lottie animation (.json): give --frame F, the frame whose outline is fitted")
+        }
+        if fit.select != nil { throw .usage("--select chooses a shape of an SVG document; for a Lottie layer use --layer") }
     }
 
     struct Options: CommandOptions {
