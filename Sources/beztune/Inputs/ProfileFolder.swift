@@ -26,32 +26,6 @@ struct ProfileFolder {
         ["profile.csv", "timing.csv", settingsName].map { URL(fileURLWithPath: folder).appendingPathComponent($0).path }
     }
 
-    /// `settings.csv`: `setting,value` rows — `model` (the base model's name), `free` (the free
-    /// parameters as given, comma-separated), one `set` row per held parameter (`NAME=VALUE`,
-    /// model names, every digit), `timing`, `joint`, `duration` (seconds, `--duration`), then the
-    /// fit's options as given (`samples`, `orientation`, `starts`, `seed`, `max_evaluations`,
-    /// `size`; recorded for the reader, not needed to replay).
-    static func settingsText(modelName: String, _ settings: FitProfileSettings) -> String {
-        let setup = settings.fit.setup
-        var csv = CSVWriter(header: ["setting", "value"])
-        csv.appendRow([.text("model"), .text(modelName)])
-        csv.appendRow([.text("free"), .text(setup.freeNames.joined(separator: ","))])
-        for (i, spec) in setup.model.parameters.enumerated() where !setup.freeIndices.contains(i) && setup.parameters.isSet(at: i) {
-            csv.appendRow([.text("set"), .text("\(spec.name)=\(ShortestDecimal.format(setup.parameters.value(at: i)))")])
-        }
-        let fit = settings.fit
-        csv.appendRow([.text("timing"), .text(settings.timing.rawValue)])
-        csv.appendRow([.text("joint"), .text(settings.joint ? "true" : "false")])
-        csv.appendRow([.text("duration"), .double(settings.duration)])
-        csv.appendRow([.text("samples"), fit.samples.map(CSVField.int) ?? .empty])
-        csv.appendRow([.text("orientation"), .text(fit.yUp ? "y-up" : fit.yDown ? "y-down" : "")])
-        csv.appendRow([.text("starts"), .int(fit.options.starts)])
-        csv.appendRow([.text("seed"), .text(String(fit.options.seed))])
-        csv.appendRow([.text("max_evaluations"), .int(fit.options.maxEvaluations)])
-        csv.appendRow([.text("size"), .text("\(settings.width)x\(settings.height)")])
-        return csv.text
-    }
-
     /// The model placed as fitted, every held value, and the free parameters.
     let setup: FitSetup
     /// `fit-profile --duration`, seconds.
@@ -88,19 +62,19 @@ struct ProfileFolder {
             var duration: Double?
             for r in settings.rows.indices {
                 let text = settings.string(row: r, column: value).trimmingWhitespace
-                switch settings.string(row: r, column: key).trimmingWhitespace {
-                case "model":
+                switch String(settings.string(row: r, column: key).trimmingWhitespace) {
+                case ProfileSetting.model.rawValue:
                     model = try inContext(settings.cellLocation(row: r, column: value)) { () throws(ModelInputError) in
                         try ModelCatalog.model(named: String(text))
                     }
-                case "free":
+                case ProfileSetting.free.rawValue:
                     free = text.split(separator: ",").map { String($0.trimmingWhitespace) }
-                case "set":
+                case ProfileSetting.set.rawValue:
                     let a = try inContext(settings.cellLocation(row: r, column: value)) { () throws(OptionValueError) in
                         try ParameterAssignment.parse(String(text), finite: true)
                     }
                     held.append((a.name, a.value))
-                case "duration":
+                case ProfileSetting.duration.rawValue:
                     let d = try settings.double(row: r, column: value)
                     guard d > 0 else { throw settings.cellError(row: r, column: value, "the duration must be positive") }
                     duration = d

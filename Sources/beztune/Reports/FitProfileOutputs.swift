@@ -27,7 +27,7 @@ struct FitProfileOutputs {
         result = try fitter.fit(keyframes, setup: settings.fit.setup)
         profileCSV = FitProfileReport.profile(result, files: files)
         timingCSV = FitProfileReport.timing(result, duration: settings.duration)
-        settingsCSV = ProfileFolder.settingsText(modelName: settings.modelName, settings)
+        settingsCSV = FitProfileReport.settings(settings)
         let pictures = FitProfilePictures.frames(result, width: settings.width, height: settings.height)
         frames = try pictures.map { f throws(RenderError) in try f.render(.png) }
         contact = try ContactSheet(frames: pictures).render(.png)

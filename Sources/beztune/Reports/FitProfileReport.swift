@@ -73,6 +73,33 @@ enum FitProfileReport {
         return csv.text
     }
 
+    /// `settings.csv`: `setting,value` rows — `model` (the base model's name), `free` (the free
+    /// parameters as given, comma-separated), one `set` row per held parameter (`NAME=VALUE`,
+    /// model names, every digit), `timing`, `joint`, `duration` (seconds, `--duration`), then the
+    /// fit's options as given (`samples`, `orientation`, `starts`, `seed`, `max_evaluations`,
+    /// `size`; recorded for the reader, not needed to replay).
+    static func settings(_ settings: FitProfileSettings) -> String {
+        let setup = settings.fit.setup
+        var csv = CSVWriter(header: ["setting", "value"])
+        func row(_ key: ProfileSetting, _ value: CSVField) { csv.appendRow([.text(key.rawValue), value]) }
+        row(.model, .text(settings.modelName))
+        row(.free, .text(setup.freeNames.joined(separator: ",")))
+        for (i, spec) in setup.model.parameters.enumerated() where !setup.freeIndices.contains(i) && setup.parameters.isSet(at: i) {
+            row(.set, .text("\(spec.name)=\(ShortestDecimal.format(setup.parameters.value(at: i)))"))
+        }
+        let fit = settings.fit
+        row(.timing, .text(settings.timing.rawValue))
+        row(.joint, .text(settings.joint ? "true" : "false"))
+        row(.duration, .double(settings.duration))
+        row(.samples, fit.samples.map(CSVField.int) ?? .empty)
+        row(.orientation, .text(fit.yUp ? "y-up" : fit.yDown ? "y-down" : ""))
+        row(.starts, .int(fit.options.starts))
+        row(.seed, .text(String(fit.options.seed)))
+        row(.maxEvaluations, .int(fit.options.maxEvaluations))
+        row(.size, .text("\(settings.width)x\(settings.height)"))
+        return csv.text
+    }
+
     /// The summary printed on standard output: one line per parameter and method, then for
     /// spring timings the springs in platform terms over `duration` seconds.
     static func table(_ fit: ProfileFit, duration: Double) -> String {

@@ -1,0 +1,18 @@
+/// The settings of a `fit-profile` output folder, by their names in `settings.csv`'s `setting`
+/// column (a file layout others read: the names are kept exactly). `model`, `free`, `set` and
+/// `duration` replay the profile (``ProfileFolder``); the others record the fit's options for the
+/// reader.
+enum ProfileSetting: String, CaseIterable {
+    /// The base model's name.
+    case model
+    /// The free parameters as given, comma-separated.
+    case free
+    /// One row per held parameter: `NAME=VALUE` (model names, every digit).
+    case set
+    case timing, joint
+    /// Seconds (`--duration`).
+    case duration
+    case samples, orientation, starts, seed
+    case maxEvaluations = "max_evaluations"
+    case size
+}
