@@ -52,91 +52,89 @@ struct ProfileFolder {
         let settings = try table(Self.settingsName)
         let timing = try table("timing.csv")
         let profile = try table("profile.csv")
-        do {
-            // settings.csv
-            try settings.requireColumns(["setting", "value"])
-            let key = try settings.columnIndex("setting"), value = try settings.columnIndex("value")
-            var model: (any DeformModel)?
-            var free: [String]?
-            var held: [(name: String, value: Double)] = []
-            var duration: Double?
-            for r in settings.rows.indices {
-                let text = settings.string(row: r, column: value).trimmingWhitespace
-                switch String(settings.string(row: r, column: key).trimmingWhitespace) {
-                case ProfileSetting.model.rawValue:
-                    model = try inContext(settings.cellLocation(row: r, column: value)) { () throws(ModelInputError) in
-                        try ModelCatalog.model(named: String(text))
-                    }
-                case ProfileSetting.free.rawValue:
-                    free = text.split(separator: ",").map { String($0.trimmingWhitespace) }
-                case ProfileSetting.set.rawValue:
-                    let a = try inContext(settings.cellLocation(row: r, column: value)) { () throws(OptionValueError) in
-                        try ParameterAssignment.parse(String(text), finite: true)
-                    }
-                    held.append((a.name, a.value))
-                case ProfileSetting.duration.rawValue:
-                    let d = try settings.double(row: r, column: value)
-                    guard d > 0 else { throw settings.cellError(row: r, column: value, "the duration must be positive") }
-                    duration = d
-                default:
-                    break  // the run's options, recorded for the reader
+        // settings.csv
+        try settings.requireColumns(["setting", "value"])
+        let key = try settings.columnIndex("setting"), value = try settings.columnIndex("value")
+        var model: (any DeformModel)?
+        var free: [String]?
+        var held: [(name: String, value: Double)] = []
+        var duration: Double?
+        for r in settings.rows.indices {
+            let text = settings.string(row: r, column: value).trimmingWhitespace
+            switch String(settings.string(row: r, column: key).trimmingWhitespace) {
+            case ProfileSetting.model.rawValue:
+                model = try inContext(settings.cellLocation(row: r, column: value)) { () throws(ModelInputError) in
+                    try ModelCatalog.model(named: String(text))
                 }
+            case ProfileSetting.free.rawValue:
+                free = text.split(separator: ",").map { String($0.trimmingWhitespace) }
+            case ProfileSetting.set.rawValue:
+                let a = try inContext(settings.cellLocation(row: r, column: value)) { () throws(OptionValueError) in
+                    try ParameterAssignment.parse(String(text), finite: true)
+                }
+                held.append((a.name, a.value))
+            case ProfileSetting.duration.rawValue:
+                let d = try settings.double(row: r, column: value)
+                guard d > 0 else { throw settings.cellError(row: r, column: value, "the duration must be positive") }
+                duration = d
+            default:
+                break  // the run's options, recorded for the reader
             }
-            guard let model, let free, let duration else {
-                throw CSVError(.columns, source: settings.source,
-                               reason: "needs the settings model, free and duration (written by 'beztune fit-profile')")
-            }
-            setup = try inContext(settings.source) { () throws(FitError) in try FitSetup(model: model, free: free, values: held) }
-            self.duration = duration
-
-            // profile.csv: the keyframes
-            let progress = try profile.columnIndex("progress")
-            keyframeTimes = try profile.rows.indices.map { r throws(CSVError) in try profile.double(row: r, column: progress) }
-
-            // timing.csv: one row per free parameter and method
-            try timing.requireColumns(FitProfileReport.timingColumns + ["method"])
-            let column = try ["parameter", "method", "timing", "start", "end"].map { c throws(CSVError) in try timing.columnIndex(c) }
-            var found: [TrajectoryFit.Method: [String: ParameterTrajectory]] = [:]
-            for r in timing.rows.indices {
-                let name = String(timing.string(row: r, column: column[0]).trimmingWhitespace)
-                guard setup.freeNames.contains(name) else {
-                    throw timing.cellError(row: r, column: column[0], "'\(name)' is not a free parameter of settings.csv (\(setup.freeNames.joined(separator: ", ")))")
-                }
-                let methodText = timing.string(row: r, column: column[1]).trimmingWhitespace
-                guard let method = TrajectoryFit.Method(rawValue: String(methodText)) else {
-                    throw timing.cellError(row: r, column: column[1], "expected two-stage or joint")
-                }
-                let kindText = timing.string(row: r, column: column[2]).trimmingWhitespace
-                guard let kind = ProfileTimingKind(rawValue: String(kindText)) else {
-                    throw timing.cellError(row: r, column: column[2], "expected \(ProfileTimingKind.allCases.map(\.rawValue).joined(separator: ", "))")
-                }
-                var unknowns: [Double] = [], keyframes: [KeyframeTrack.Keyframe] = []
-                if kind.isParametric {
-                    unknowns = [try timing.double(row: r, column: column[3]), try timing.double(row: r, column: column[4])]
-                    for t in kind.timingParameterNames { unknowns.append(try timing.double(row: r, column: try timing.columnIndex(t))) }
-                } else {
-                    let values = try profile.columnIndex(name)
-                    for j in profile.rows.indices {
-                        keyframes.append(KeyframeTrack.Keyframe(time: keyframeTimes[j], value: try profile.double(row: j, column: values)))
-                    }
-                }
-                found[method, default: [:]][name] = try inContext(timing.cellLocation(row: r, column: column[2])) { () throws(TimingError) in
-                    kind.isParametric
-                        ? try ParameterTrajectory(kind: kind, unknowns: unknowns) : try ParameterTrajectory(keyframes: keyframes)
-                }
-            }
-            var trajectories: [TrajectoryFit.Method: [ParameterTrajectory]] = [:]
-            for (method, byName) in found {
-                let missing = setup.freeNames.filter { byName[$0] == nil }
-                guard missing.isEmpty else {
-                    throw CSVError(.columns, source: timing.source,
-                                   reason: "no \(method.rawValue) row for \(missing.joined(separator: ", "))")
-                }
-                trajectories[method] = setup.freeNames.compactMap { byName[$0] }
-            }
-            guard !trajectories.isEmpty else { throw CSVError(.columns, source: timing.source, reason: "no trajectory rows") }
-            self.trajectories = trajectories
         }
+        guard let model, let free, let duration else {
+            throw CSVError(.columns, source: settings.source,
+                           reason: "needs the settings model, free and duration (written by 'beztune fit-profile')")
+        }
+        setup = try inContext(settings.source) { () throws(FitError) in try FitSetup(model: model, free: free, values: held) }
+        self.duration = duration
+
+        // profile.csv: the keyframes
+        let progress = try profile.columnIndex("progress")
+        keyframeTimes = try profile.rows.indices.map { r throws(CSVError) in try profile.double(row: r, column: progress) }
+
+        // timing.csv: one row per free parameter and method
+        try timing.requireColumns(FitProfileReport.timingColumns + ["method"])
+        let column = try ["parameter", "method", "timing", "start", "end"].map { c throws(CSVError) in try timing.columnIndex(c) }
+        var found: [TrajectoryFit.Method: [String: ParameterTrajectory]] = [:]
+        for r in timing.rows.indices {
+            let name = String(timing.string(row: r, column: column[0]).trimmingWhitespace)
+            guard setup.freeNames.contains(name) else {
+                throw timing.cellError(row: r, column: column[0], "'\(name)' is not a free parameter of settings.csv (\(setup.freeNames.joined(separator: ", ")))")
+            }
+            let methodText = timing.string(row: r, column: column[1]).trimmingWhitespace
+            guard let method = TrajectoryFit.Method(rawValue: String(methodText)) else {
+                throw timing.cellError(row: r, column: column[1], "expected two-stage or joint")
+            }
+            let kindText = timing.string(row: r, column: column[2]).trimmingWhitespace
+            guard let kind = ProfileTimingKind(rawValue: String(kindText)) else {
+                throw timing.cellError(row: r, column: column[2], "expected \(ProfileTimingKind.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            var unknowns: [Double] = [], keyframes: [KeyframeTrack.Keyframe] = []
+            if kind.isParametric {
+                unknowns = [try timing.double(row: r, column: column[3]), try timing.double(row: r, column: column[4])]
+                for t in kind.timingParameterNames { unknowns.append(try timing.double(row: r, column: try timing.columnIndex(t))) }
+            } else {
+                let values = try profile.columnIndex(name)
+                for j in profile.rows.indices {
+                    keyframes.append(KeyframeTrack.Keyframe(time: keyframeTimes[j], value: try profile.double(row: j, column: values)))
+                }
+            }
+            found[method, default: [:]][name] = try inContext(timing.cellLocation(row: r, column: column[2])) { () throws(TimingError) in
+                kind.isParametric
+                    ? try ParameterTrajectory(kind: kind, unknowns: unknowns) : try ParameterTrajectory(keyframes: keyframes)
+            }
+        }
+        var trajectories: [TrajectoryFit.Method: [ParameterTrajectory]] = [:]
+        for (method, byName) in found {
+            let missing = setup.freeNames.filter { byName[$0] == nil }
+            guard missing.isEmpty else {
+                throw CSVError(.columns, source: timing.source,
+                               reason: "no \(method.rawValue) row for \(missing.joined(separator: ", "))")
+            }
+            trajectories[method] = setup.freeNames.compactMap { byName[$0] }
+        }
+        guard !trajectories.isEmpty else { throw CSVError(.columns, source: timing.source, reason: "no trajectory rows") }
+        self.trajectories = trajectories
     }
 
     /// The method replayed when none is asked for: joint when `timing.csv` has it, else two-stage.
