@@ -20,7 +20,7 @@ let package = Package(
     targets: [
         // MARK: - Public API
         .target(name: "Geometry", dependencies: ["_CIntrinsics", "_Support"]),
-        .target(name: "DataFiles", dependencies: ["Geometry", "_Support"]),
+        .target(name: "DataFiles", dependencies: ["_Support"]),
         .target(name: "Render", dependencies: ["Geometry", "CCairo"]),
         .target(name: "LeastSquares", dependencies: ["CLapack", "_Support"]),
         .target(name: "Deform", dependencies: ["Geometry", "_Support"]),
@@ -59,7 +59,7 @@ let package = Package(
         .testTarget(name: "DeformTests", dependencies: ["Deform", "Geometry", "_TestSupport"], exclude: ["Resources"]),
         .testTarget(name: "FittingTests", dependencies: ["Fitting", "Geometry", "Deform", "LeastSquares", "DataFiles", "Interchange", "_TestSupport"]),
         .testTarget(name: "ArcErrorTests", dependencies: ["ArcError", "_TestSupport"], exclude: ["Resources"]),
-        .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "Geometry", "Deform", "_TestSupport"],
+        .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "Geometry", "Deform", "_Support", "_TestSupport"],
                     exclude: ["Resources", "README.md"]),
         .testTarget(name: "SupportTests", dependencies: ["_Support"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CLapack", "CCairo"]),

@@ -1,4 +1,4 @@
-import Geometry
+import _Support
 
 extension CSVField {
     /// The text of a `Double` cell: `ShortestDecimal.format(_:)`, the shortest decimal string that

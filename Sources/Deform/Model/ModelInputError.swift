@@ -1,4 +1,5 @@
 import Geometry
+import _Support
 
 /// A model, parameter or progress value given by a user that the models cannot accept.
 ///

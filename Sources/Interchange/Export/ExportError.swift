@@ -1,4 +1,5 @@
 import Geometry
+import _Support
 
 /// Why an animation cannot be exported: one line, naming the value or the parameter at fault.
 public struct ExportError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -3,6 +3,7 @@ import Deform
 import Fitting
 import Geometry
 import Foundation
+import _Support
 
 /// The tables `beztune fit-profile` writes: `profile.csv` (per keyframe), `timing.csv` (per
 /// parameter and method) and the summary on standard output.

@@ -4,6 +4,7 @@ import Fitting
 import Foundation
 import Geometry
 import Interchange
+import _Support
 
 /// A `fit-profile` output folder read back for replay (`frames --profile-dir`,
 /// `export --profile-dir`): DIR/settings.csv (the model, the free and held parameters and the
