@@ -1,5 +1,6 @@
 import DataFiles
 import Foundation
+import _ProcessLayer
 
 /// `--resume` for the batch fits (`fit --targets`, `fit-profile --profiles`): the rows an
 /// interrupted run of the same batch left in its CSV.

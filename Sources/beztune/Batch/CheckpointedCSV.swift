@@ -1,5 +1,6 @@
 import DataFiles
 import Foundation
+import _ProcessLayer
 
 /// A batch's CSV and its ``CheckpointRecord`` (`.<name>.checkpoint` beside it): every
 /// checkpoint and the final write put both in place in one transaction, so that `--resume` can
@@ -18,7 +19,7 @@ struct CheckpointedCSV {
     /// recomputing (the header, the items, the shard).
     init(file: String, fingerprint: UInt64) {
         self.file = file
-        let destination = try? OutputDestination(path: file)
+        let destination = try? OutputDestination(path: file, program: RunOutputs.program)
         recordPath = destination?.isRegularFile == true ? CheckpointRecord.path(for: file) : nil
         record = CheckpointRecord(fingerprint: fingerprint)
     }
@@ -37,7 +38,7 @@ struct CheckpointedCSV {
     mutating func append(_ row: [CSVField]) { record.append(fields: row.map(\.rawText)) }
 
     /// The record's text.
-    var recordText: String { record.text(forFile: lastComponent(file)) }
+    var recordText: String { record.text(forFile: lastComponent(file), writtenBy: RunOutputs.program) }
 
     /// Stages the CSV's `text` and the record in `outputs` (planned with ``outputs``).
     func stage(_ text: String, in outputs: RunOutputs) throws(CLIError) {
@@ -56,7 +57,7 @@ struct CheckpointedCSV {
     /// A checkpoint: the CSV's `text` and the record, written together, all or nothing.
     func write(_ text: String) throws(CLIError) {
         do throws(FileWriteError) {
-            let transaction = OutputTransaction(try OutputPlan(files: [recordPath, file].compactMap { $0 }))
+            let transaction = OutputTransaction(try OutputPlan(files: [recordPath, file].compactMap { $0 }, program: RunOutputs.program))
             if let recordPath { try transaction.stage(recordText, for: recordPath) }
             try transaction.stage(text, for: file)
             try transaction.commit()
@@ -69,7 +70,7 @@ struct CheckpointedCSV {
     /// far, copied into a staged temporary, and the record, put in place together, all or nothing.
     func write(copying streamed: AppendedFile) throws(CLIError) {
         do throws(FileWriteError) {
-            let transaction = OutputTransaction(try OutputPlan(files: [recordPath, file].compactMap { $0 }))
+            let transaction = OutputTransaction(try OutputPlan(files: [recordPath, file].compactMap { $0 }, program: RunOutputs.program))
             if let recordPath { try transaction.stage(recordText, for: recordPath) }
             try streamed.copy(to: try transaction.temporaryPath(for: file))
             try transaction.commit()

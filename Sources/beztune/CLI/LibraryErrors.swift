@@ -5,6 +5,7 @@ import Fitting
 import Geometry
 import LeastSquares
 import Render
+import _ProcessLayer
 
 /// The one place where the libraries' errors become what `beztune` says: a runtime failure
 /// (exit 1) or a usage error (exit 2) with the error's one-line message, or the reason an option

@@ -1,5 +1,5 @@
-import DataFiles
 import Foundation
+import _ProcessLayer
 
 /// One file written alone, all or nothing (`OutputTransaction.write`): a batch's checkpoint,
 /// which stays when the run later fails so that `--resume` can continue from it. A command's
@@ -11,7 +11,7 @@ enum OutputFiles {
 
     static func write(_ data: Data, to path: String) throws(CLIError) {
         do throws(FileWriteError) {
-            try OutputTransaction.write(data, to: path)
+            try OutputTransaction.write(data, to: path, program: RunOutputs.program)
         } catch {
             throw .runtime(error)
         }

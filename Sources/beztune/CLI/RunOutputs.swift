@@ -1,5 +1,5 @@
-import DataFiles
 import Foundation
+import _ProcessLayer
 
 /// Everything one run of a command writes — its files, its folders and its standard output —
 /// planned before any work and written all or nothing at the end (`OutputTransaction`): a run
@@ -17,6 +17,9 @@ import Foundation
 /// process by SIGPIPE after the files are put back, silently, as a filter's does — unless
 /// SIGPIPE was ignored when beztune started (then it is an ordinary error, exit 1).
 final class RunOutputs {
+    /// The name the output layer's messages give the program, and its output folders' record file.
+    static let program = ProgramIdentity(name: "beztune", folderRecordName: ".beztune-outputs")
+
     let console: Console
     private let transaction: OutputTransaction
     private var standardOutput = ""
@@ -27,7 +30,7 @@ final class RunOutputs {
         self.console = console
         do throws(FileWriteError) {
             transaction = OutputTransaction(try OutputPlan(files: files.compactMap { $0 }, folders: folders,
-                                                           inputs: inputs.compactMap { $0 }))
+                                                           inputs: inputs.compactMap { $0 }, program: Self.program))
         } catch {
             throw .runtime(error.description)
         }
@@ -36,7 +39,7 @@ final class RunOutputs {
     /// The folder output for `names` in `folder`, or the reason it cannot be written.
     static func folder(_ folder: String, names: [String]) throws(CLIError) -> FolderOutput {
         do throws(FileWriteError) {
-            return try FolderOutput(folder: folder, names: names)
+            return try FolderOutput(folder: folder, names: names, program: program)
         } catch {
             throw .runtime(error.description)
         }

@@ -1,9 +1,9 @@
-import DataFiles
 import Fitting
 import Foundation
 import Geometry
 import Interchange
 import Render
+import _ProcessLayer
 
 /// `beztune fit-profile`: a squash profile fitted to the keyframes of a manifest — every
 /// keyframe's parameters, then each parameter's trajectory through a timing function — with

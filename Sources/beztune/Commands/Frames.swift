@@ -5,6 +5,7 @@ import Fitting
 import Geometry
 import Interchange
 import Render
+import _ProcessLayer
 import _Support
 
 /// `beztune frames`: a model rendered frame by frame over a progress range — PNG or SVG frames,
