@@ -20,17 +20,17 @@ let package = Package(
     targets: [
         // MARK: - Public API
         .target(name: "Geometry", dependencies: ["_CIntrinsics", "_Support"]),
-        .target(name: "DataFiles", dependencies: ["Geometry", "_Support"]),
+        .target(name: "DataFiles", dependencies: ["_Support"]),
         .target(name: "Render", dependencies: ["Geometry", "CCairo", "_Support"]),
         .target(name: "LeastSquares", dependencies: ["CLapack", "_Support"]),
         .target(name: "Deform", dependencies: ["Geometry", "_Support"]),
         .target(name: "ArcError", dependencies: ["Geometry", "_Support"]),
         .target(name: "Fitting", dependencies: ["Geometry", "Deform", "LeastSquares", "DataFiles", "Interchange", "_Support"]),
         .target(name: "Interchange", dependencies: ["Geometry", "Deform", "_Support"]),
-        .executableTarget(name: "beztune", dependencies: ["Geometry", "DataFiles", "Render", "LeastSquares", "Deform", "ArcError", "Fitting", "Interchange", "_Support"]),
+        .executableTarget(name: "beztune", dependencies: ["Geometry", "DataFiles", "Render", "LeastSquares", "Deform", "ArcError", "Fitting", "Interchange", "_ProcessLayer", "_Support"]),
 
         // MARK: - Benchmarks
-        .executableTarget(name: "beztune-bench", dependencies: ["Geometry", "DataFiles", "Render", "_Support"],
+        .executableTarget(name: "beztune-bench", dependencies: ["Geometry", "DataFiles", "Render", "_ProcessLayer", "_Support"],
                           path: "Benchmarks/Sources/beztune-bench"),
         .executableTarget(name: "ArcErrorBench", dependencies: ["ArcError", "_Support"], path: "Benchmarks/ArcErrorBench"),
 
@@ -48,6 +48,12 @@ let package = Package(
         // Small helpers every target may need, each written once (seeded random numbers, work
         // split across cores, trimming, quoting in messages); `package` access, never `public`.
         .target(name: "_Support"),
+        // What an executable does as a process, and a library never may: its outputs written all or
+        // nothing (plans, transactions, folder records, checkpoint records, streamed files), its
+        // standard streams, and its signals (interrupt cleanup, SIGPIPE). The only target that
+        // installs signal handlers, raises signals or calls _exit; messages name the program its
+        // caller gives (ProgramIdentity).
+        .target(name: "_ProcessLayer", dependencies: ["DataFiles", "_Support"]),
         // Seeded random numbers and helpers shared by the test bundles.
         .target(name: "_TestSupport", dependencies: ["_Support"]),
 
@@ -59,9 +65,10 @@ let package = Package(
         .testTarget(name: "DeformTests", dependencies: ["Deform", "Geometry", "_TestSupport"], exclude: ["Resources"]),
         .testTarget(name: "FittingTests", dependencies: ["Fitting", "Geometry", "Deform", "LeastSquares", "DataFiles", "Interchange", "_TestSupport"]),
         .testTarget(name: "ArcErrorTests", dependencies: ["ArcError", "_TestSupport"], exclude: ["Resources"]),
-        .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "Geometry", "Deform", "_TestSupport"],
+        .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "Geometry", "Deform", "_Support", "_TestSupport"],
                     exclude: ["Resources", "README.md"]),
         .testTarget(name: "SupportTests", dependencies: ["_Support"]),
+        .testTarget(name: "ProcessLayerTests", dependencies: ["_ProcessLayer", "_TestSupport"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CLapack", "CCairo"]),
         .testTarget(name: "CIntrinsicsTests", dependencies: ["_CIntrinsics", "_TestSupport"]),
         .testTarget(name: "ReadmeExamplesTests", dependencies: ["Geometry", "ArcError", "Deform"]),

@@ -4,7 +4,8 @@
 #   1. its CSV output and printed table are the expected ones (distances of Pythagorean triples),
 #      and a bad input is one line on stderr, exit status 1, no output file;
 #   2. the build compiled nothing of Cairo or LAPACK (no CCairo/CLapack module, no cairo or
-#      lapacke header path on any command line);
+#      lapacke header path on any command line), nor the executable's process layer
+#      (_ProcessLayer: output transactions, standard streams, signal handlers);
 #   3. `ldd` of the executable lists no libcairo and no LAPACK/BLAS library.
 # The build has its own scratch folder under the root's .build/ (incremental across runs), and
 # compiles only DataFiles and what it depends on, not the rest of the root package.
@@ -22,6 +23,9 @@ log="$scratch/build.log"
 if grep -E -i -- 'CCairo|CLapack|include/cairo|lapacke|openblas|-lcairo' "$log" >/dev/null; then
     grep -E -i -- 'CCairo|CLapack|include/cairo|lapacke|openblas|-lcairo' "$log" | head -n 5 >&2
     fail "building the consumer touched Cairo or LAPACK (log: $log)"
+fi
+if grep -E -- '-module-name _ProcessLayer( |$)' "$log" >/dev/null; then
+    fail "building the consumer compiled _ProcessLayer, the executable's process layer (log: $log)"
 fi
 binary="$scratch/debug/DataFilesConsumer"
 [ -x "$binary" ] || fail "no executable at $binary"
@@ -47,5 +51,5 @@ if grep -E -i 'cairo|lapack|blas' <<<"$libraries" >/dev/null; then
     echo "$libraries" >&2
     fail "the consumer links Cairo or LAPACK/BLAS"
 fi
-echo "check-datafiles-consumer: ok (output as expected; no Cairo, no LAPACK in the build or in ldd)"
+echo "check-datafiles-consumer: ok (output as expected; no Cairo, no LAPACK, no process layer in the build; no Cairo, no LAPACK in ldd)"
 echo "$libraries" | sed 's/^/    /'

@@ -14,6 +14,8 @@
 #    system-library test) imports CLapack; Glibc and Darwin (imports and qualified uses such as
 #    Glibc.read) appear only inside #if canImport(Glibc) / #if canImport(Darwin) branches, in
 #    Sources, Tests, Benchmarks and Fuzz.
+# 4. Signals are the process's business, not a library's: in Sources only _ProcessLayer (the
+#    executable's process layer) calls signal, sigaction, kill, raise or _exit.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -126,8 +128,17 @@ if [ -s "$work/lapack" ]; then
     cat "$work/lapack" >&2
 fi
 
+# --- 4. Signals --------------------------------------------------------------------------------
+mapfile -t library_files < <(printf '%s\n' "${swift_files[@]}" | grep '^Sources/' | grep -v '^Sources/_ProcessLayer/')
+grep -nE '(^|[^A-Za-z0-9_.])(signal|sigaction|kill|raise|_exit)\(' "${library_files[@]}" |
+    grep -vE '^[^:]+:[0-9]+:[[:space:]]*//' >"$work/signals" || true
+if [ -s "$work/signals" ]; then
+    fail "only Sources/_ProcessLayer may handle, raise or send signals or call _exit (a library never decides for the process):"
+    cat "$work/signals" >&2
+fi
+
 if [ "$failed" -ne 0 ]; then
     echo "check-portability: FAILED" >&2
     exit 1
 fi
-echo "check-portability: Apple headers (macOS 14, iOS 16.4 arm64; macOS 13.3 x86-64), LAPACK declarations and imports OK"
+echo "check-portability: Apple headers (macOS 14, iOS 16.4 arm64; macOS 13.3 x86-64), LAPACK declarations, imports and signals OK"

@@ -1,8 +1,9 @@
 // swift-tools-version:6.0
 // A package that uses BezierTune the way an app would: one executable depending by path on the
-// DataFiles product alone (CSV reading and writing, atomic writes), so that it builds and links
-// without Cairo and without LAPACK. scripts/check-datafiles-consumer.sh builds it, runs it on
-// points.csv and checks its output and what it links (make test runs that script).
+// DataFiles product alone (CSV reading and writing, text files, number formatting), so that it
+// builds and links without Cairo, without LAPACK and without the command line's process layer
+// (no signal handlers). scripts/check-datafiles-consumer.sh builds it, runs it on points.csv and
+// checks its output and what it links (make test runs that script).
 import Foundation
 import PackageDescription
 

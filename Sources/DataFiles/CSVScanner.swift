@@ -1,21 +1,5 @@
 import _Support
 
-/// The ASCII bytes the CSV grammar is made of.
-enum CSVByte {
-    static let comma = UInt8(ascii: ",")
-    static let quote = UInt8(ascii: "\"")
-    static let cr = UInt8(ascii: "\r")
-    static let lf = UInt8(ascii: "\n")
-}
-
-/// One record as scanned: its fields, the physical line it starts on, and whether it was a
-/// blank line (an empty line, not a quoted empty field).
-struct CSVRecord {
-    var fields: [String]
-    var line: Int
-    var isBlank: Bool
-}
-
 /// A single forward pass over the UTF-8 bytes of a text, yielding RFC 4180 records (§2).
 ///
 /// Linear in the input: every byte is looked at once and fields are copied out of the byte

@@ -1,11 +1,3 @@
-/// The line break written after every CSV record.
-public enum CSVLineEnding: String, Sendable {
-    /// "\n". The default: POSIX tools, Python's `csv`/pandas and ``CSVTable`` all read it.
-    case lf = "\n"
-    /// "\r\n", the line break RFC 4180 §2 specifies, for consumers that insist on it.
-    case crlf = "\r\n"
-}
-
 /// Builds a CSV document (RFC 4180) in memory, header first, one record per appended row.
 ///
 /// Quoting (RFC 4180 §2.5–2.7): a field that contains a comma, a double quote, CR or LF is

@@ -1,20 +1,12 @@
 import _Support
 import Foundation
+import _Support
 
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
-/// A failure to read a text file, with a one-line `description` of the form `PATH: reason`.
-public struct FileReadError: Error, CustomStringConvertible, Equatable, Sendable {
-    /// The path as the user gave it.
-    public var path: String
-    public var reason: String
-
-    public var description: String { "\(path): \(reason)" }
-}
 
 /// Reading a whole UTF-8 text file with a distinct message for each way it can fail.
 public enum TextFile {
@@ -62,7 +54,7 @@ public enum TextFile {
             case ENOENT: throw failure("no such file")
             case ENOTDIR: throw failure("no such file (a part of the path is not a folder)")
             case EACCES, EPERM: throw failure("permission denied")
-            default: throw failure("cannot open: \(systemErrorMessage(code))")
+            default: throw failure("cannot open: \(MessageText.systemError(code))")
             }
         }
         defer { close(fd) }
@@ -73,16 +65,15 @@ public enum TextFile {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { readBytes(fd, $0.baseAddress, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { FileDescriptor.readChunk(from: fd, into: $0) }
             if count > 0 {
                 bytes += chunk[..<count]
             } else if count == 0 {
                 return bytes
             } else {
                 let code = errno
-                if code == EINTR { continue }
                 if code == EISDIR { throw failure("is a directory, expected a \(kind)") }
-                throw failure("cannot read: \(systemErrorMessage(code))")
+                throw failure("cannot read: \(MessageText.systemError(code))")
             }
         }
     }
@@ -98,11 +89,3 @@ public enum TextFile {
         return offset
     }
 }
-
-/// POSIX `read(2)`, from Glibc or Darwin: a free function, so that `read` here is the system
-/// call and not ``TextFile/read(_:kind:)``.
-private func readBytes(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    read(fd, buffer, count)
-}
-
-extension FileReadError: ReportableError {}

@@ -1,3 +1,5 @@
+import _Support
+
 extension Path {
     /// The path as SVG path data in absolute commands, one per stored verb, separated by single
     /// spaces, each letter followed directly by its first number: `Mx y`, `Lx y`, `Qx1 y1 x y`,

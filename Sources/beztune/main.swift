@@ -1,5 +1,5 @@
-import DataFiles
 import Foundation
+import _ProcessLayer
 
 // Closed standard streams are reserved and SIGPIPE/SIGXFSZ ignored, so that a failed write is an
 // error the run can report and recover from, never a trap or a silent death mid-commit.

@@ -1,4 +1,5 @@
 import Testing
+import _TestSupport
 import DataFiles
 
 @Suite("CSV reader: columns and typed values")

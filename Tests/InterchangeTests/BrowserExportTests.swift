@@ -4,6 +4,7 @@ import Geometry
 import Interchange
 import Testing
 import _TestSupport
+import _Support
 
 /// The `svg-animated` and `css` exports played by a real browser: Debian's chromium, headless,
 /// installed by scripts/setup-browser.sh. Each fixture is sampled at 49 times — the ends, 23

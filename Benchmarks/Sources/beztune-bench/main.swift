@@ -2,6 +2,7 @@ import DataFiles
 import Foundation
 import Geometry
 import Render
+import _ProcessLayer
 
 // Path-evaluation throughput of Geometry's batch kernels. See Benchmarks/README.md.
 // Every kernel is checked against the scalar de Casteljau twin before it is timed; a kernel that
@@ -14,6 +15,9 @@ do throws(Options.Failure) {
     FileHandle.standardError.write(Data((error.message + "\n").utf8))
     exit(2)
 }
+
+/// The name the output layer's messages give this program (it writes no folder outputs).
+let program = ProgramIdentity(name: "beztune-bench", folderRecordName: ".beztune-bench-outputs")
 
 func note(_ text: String) {
     if !options.quiet { FileHandle.standardError.write(Data((text + "\n").utf8)) }
@@ -60,24 +64,24 @@ let floatKernels = options.kernels == ["all"] ? ["simd", "simd-streaming"]
 if let path = options.writeWorkload {
     let w = Workload(curves: options.curves[0], samples: options.samples[0])
     let data = w.fileData
-    try? AtomicFile.write(data, to: URL(fileURLWithPath: path))
+    try? AtomicFile.write(data, to: URL(fileURLWithPath: path), program: program)
     print("workload \(path): \(w.curves.count) curves, fnv1a64 \(String(fnv1a64(data), radix: 16))")
     if let subset = options.writeSubset {
         // The declared random subset the geometry workloads check, as little-endian UInt64 indices.
         let indices = checkedSubset(count: w.curves.count, size: options.checkCurves).map { UInt64($0).littleEndian }
-        try? AtomicFile.write(indices.withUnsafeBytes { Data($0) }, to: URL(fileURLWithPath: subset))
+        try? AtomicFile.write(indices.withUnsafeBytes { Data($0) }, to: URL(fileURLWithPath: subset), program: program)
     }
     if let queries = options.writeQueries {
         // The nearest workload's query points, little-endian Float64 pairs, one per curve.
         let q = nearestQueries(count: w.curves.count).flatMap { [$0.x, $0.y] }
-        try? AtomicFile.write(q.withUnsafeBytes { Data($0) }, to: URL(fileURLWithPath: queries))
+        try? AtomicFile.write(q.withUnsafeBytes { Data($0) }, to: URL(fileURLWithPath: queries), program: program)
     }
     if let ref = options.writeReference {
         // Reference output of the first K curves by de Casteljau, little-endian Float64 interleaved.
         let k = min(options.referenceCurves, w.curves.count)
         var values: [Double] = []
         for c in w.curves[0..<k] { for t in w.samples { let p = c.point(at: t); values += [p.x, p.y] } }
-        try? AtomicFile.write(values.withUnsafeBytes { Data($0) }, to: URL(fileURLWithPath: ref))
+        try? AtomicFile.write(values.withUnsafeBytes { Data($0) }, to: URL(fileURLWithPath: ref), program: program)
     }
     exit(0)
 }
@@ -92,7 +96,7 @@ runGeometryWorkloads(into: &results)
 print(TextTable.render(header: Results.tableHeader, rows: results.tableWithSpeedups), terminator: "")
 if let path = options.csv {
     do throws(FileWriteError) {
-        try AtomicFile.write(results.csv.text, to: URL(fileURLWithPath: path))
+        try AtomicFile.write(results.csv.text, to: URL(fileURLWithPath: path), program: program)
     } catch {
         FileHandle.standardError.write(Data("beztune-bench: \(error.description)\n".utf8))
         exit(1)
@@ -108,7 +112,7 @@ if let path = options.png {
     var chart = Chart(title: "Cubic evaluation throughput", xLabel: xLabel, yLabel: "M points/s", series: series)
     if options.curves.count > 1 || options.samples.count > 1 { chart.xScale = .logarithmic }
     do {
-        try AtomicFile.write(try chart.render(.png), to: URL(fileURLWithPath: path))
+        try AtomicFile.write(try chart.render(.png), to: URL(fileURLWithPath: path), program: program)
     } catch {
         FileHandle.standardError.write(Data("beztune-bench: \(error)\n".utf8))
         exit(1)

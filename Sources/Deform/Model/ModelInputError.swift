@@ -1,5 +1,6 @@
 import _Support
 import Geometry
+import _Support
 
 /// A model, parameter or progress value given by a user that the models cannot accept.
 ///

@@ -1,5 +1,6 @@
 import _Support
 import Geometry
+import _Support
 
 /// A timing function or keyframe track that cannot be built from the given values or text.
 /// `description` is one line naming the offending input (quoted by `MessageText.quoted`, so it

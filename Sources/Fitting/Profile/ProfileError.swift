@@ -1,5 +1,6 @@
 import _Support
 import Geometry
+import _Support
 
 /// Why a profile fit cannot be set up or run: one line naming the keyframe (by its
 /// ``ProfileKeyframe/label``, else `keyframe N`, 1-based in the order given) or the count at

@@ -1,5 +1,6 @@
 import Deform
 import Geometry
+import _Support
 
 /// The `css` export: a style sheet that animates an SVG `<path class="beztune-shape">` through
 /// the animation (CSS Animations Level 1 `@keyframes`; the `d` property with `path()` from SVG 2,

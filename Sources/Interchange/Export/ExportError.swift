@@ -1,5 +1,6 @@
 import _Support
 import Geometry
+import _Support
 
 /// Why an animation cannot be exported: one line, naming the value or the parameter at fault.
 public struct ExportError: Error, Hashable, Sendable, CustomStringConvertible {

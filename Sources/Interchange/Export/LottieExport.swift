@@ -1,6 +1,7 @@
 import Deform
 import Foundation
 import Geometry
+import _Support
 
 /// The `lottie` export: a Lottie (Bodymovin) animation, as the Lottie specification
 /// (lottie-specs, https://lottiefiles.github.io/lottie-docs/) and its players define it, with

@@ -1,5 +1,6 @@
 import Deform
 import Geometry
+import _Support
 
 /// The `svg-animated` export: one `<path id="shape">` whose `d` is animated by SMIL (SVG 1.1
 /// §19.2.9, "calcMode", "keyTimes", "keySplines"):

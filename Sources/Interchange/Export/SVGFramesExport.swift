@@ -1,6 +1,7 @@
 import Foundation
 import Deform
 import Geometry
+import _Support
 
 /// The `svg` export: the animation's clean outlines in an SVG document, user coordinates y
 /// down with the pose applied (``ShapeAnimation/outline(at:)``), nothing else drawn — no

@@ -1,5 +1,6 @@
 import Deform
 import Geometry
+import _Support
 
 /// The Swift source both Swift exports share: the ball's outline with the fitted constants and
 /// timing curves inlined, as the seed article draws its ball by hand.

@@ -1,5 +1,6 @@
 import Deform
 import Geometry
+import _Support
 
 /// The `swiftui` export: a Swift source file (`import SwiftUI`) with a `Shape`, by default
 /// `BallShape`, whose `animatableData` drives the animation, and the `Animation` to drive it

@@ -1,5 +1,6 @@
 import Deform
 import Geometry
+import _Support
 
 /// The `swift-uikit` export: a Swift source file (`import UIKit`) with one enum, by default
 /// `BallAnimation`, holding

@@ -1,4 +1,5 @@
 import Geometry
+import _Support
 
 /// Writes a ``JSONValue`` as RFC 8259 text that ``JSONReader`` (and every conforming reader)
 /// reads back to an equal value.

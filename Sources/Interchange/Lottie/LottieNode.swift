@@ -1,4 +1,5 @@
 import Geometry
+import _Support
 
 /// A JSON value of a Lottie document with its JSON path and the layer it belongs to, so that
 /// every check can name where it failed.

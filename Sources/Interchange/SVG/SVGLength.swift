@@ -1,4 +1,5 @@
 import Geometry
+import _Support
 
 /// A length as SVG attributes write it: a number and a unit (SVG 1.1 §4.2 "length"; CSS Values
 /// 3 §6 for the absolute units).

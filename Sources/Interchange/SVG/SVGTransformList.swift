@@ -1,6 +1,7 @@
 import _Support
 import Foundation
 import Geometry
+import _Support
 
 /// The value of SVG's `transform` attribute: a list of transform functions, applied right to
 /// left (SVG 1.1 §7.6; SVG 2 §8.5 by reference to CSS Transforms 1 §7.1):

@@ -1,4 +1,5 @@
 import DataFiles
+import _ProcessLayer
 import _Support
 
 /// The CSV of a batch (`fit --targets`, `fit-profile --profiles`) on its way: a header, one or

@@ -1,5 +1,6 @@
 import DataFiles
 import Foundation
+import _ProcessLayer
 import _Support
 
 /// `--resume` for the batch fits (`fit --targets`, `fit-profile --profiles`): the rows an

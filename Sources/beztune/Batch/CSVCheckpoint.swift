@@ -1,5 +1,6 @@
 import DataFiles
 import Dispatch
+import _ProcessLayer
 
 /// When a long batch (`sweep`, `fit --targets`, `fit-profile --profiles`) rewrites its CSV with
 /// the rows finished so far, so an interruption costs at most that much work and `--resume`

@@ -1,6 +1,7 @@
 import DataFiles
-import _Support
 import Foundation
+import _ProcessLayer
+import _Support
 
 /// A batch's CSV and its ``CheckpointRecord`` (`.<name>.checkpoint` beside it): every
 /// checkpoint and the final write put both in place in one transaction, so that `--resume` can
@@ -19,7 +20,7 @@ struct CheckpointedCSV {
     /// recomputing (the header, the items, the shard).
     init(file: String, fingerprint: UInt64) {
         self.file = file
-        let destination = try? OutputDestination(path: file)
+        let destination = try? OutputDestination(path: file, program: RunOutputs.program)
         recordPath = destination?.isRegularFile == true ? CheckpointRecord.path(for: file) : nil
         record = CheckpointRecord(fingerprint: fingerprint)
     }
@@ -38,7 +39,7 @@ struct CheckpointedCSV {
     mutating func append(_ row: [CSVField]) { record.append(fields: row.map(\.rawText)) }
 
     /// The record's text.
-    var recordText: String { record.text(forFile: lastComponent(file)) }
+    var recordText: String { record.text(forFile: lastComponent(file), writtenBy: RunOutputs.program) }
 
     /// Stages the CSV's `text` and the record in `outputs` (planned with ``outputs``).
     func stage(_ text: String, in outputs: RunOutputs) throws(FileWriteError) {
@@ -56,7 +57,7 @@ struct CheckpointedCSV {
 
     /// A checkpoint: the CSV's `text` and the record, written together, all or nothing.
     func write(_ text: String) throws(FileWriteError) {
-        let transaction = OutputTransaction(try OutputPlan(files: [recordPath, file].compactMap { $0 }))
+        let transaction = OutputTransaction(try OutputPlan(files: [recordPath, file].compactMap { $0 }, program: RunOutputs.program))
         if let recordPath { try transaction.stage(recordText, for: recordPath) }
         try transaction.stage(text, for: file)
         try transaction.commit()
@@ -65,7 +66,7 @@ struct CheckpointedCSV {
     /// A checkpoint of a streamed CSV (``StreamedCSV``): the bytes appended to `streamed` so
     /// far, copied into a staged temporary, and the record, put in place together, all or nothing.
     func write(copying streamed: AppendedFile) throws(FileWriteError) {
-        let transaction = OutputTransaction(try OutputPlan(files: [recordPath, file].compactMap { $0 }))
+        let transaction = OutputTransaction(try OutputPlan(files: [recordPath, file].compactMap { $0 }, program: RunOutputs.program))
         if let recordPath { try transaction.stage(recordText, for: recordPath) }
         try streamed.copy(to: try transaction.temporaryPath(for: file))
         try transaction.commit()

@@ -1,6 +1,7 @@
 import DataFiles
 import Fitting
 import Foundation
+import _ProcessLayer
 import _Support
 
 /// `beztune fit-profile --profiles LIST`: one profile per list row, each written to DIR/NAME/, and

@@ -1,5 +1,5 @@
-import DataFiles
 import Foundation
+import _ProcessLayer
 
 /// A batch CSV on its way to FILE, written as its rows are finished: when FILE is a regular file
 /// the bytes go to FILE's staged temporary (``AppendedFile``, planned in the run's

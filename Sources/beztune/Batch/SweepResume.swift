@@ -1,6 +1,7 @@
 import ArcError
 import DataFiles
 import Foundation
+import _ProcessLayer
 import _Support
 
 /// `sweep --resume`: the rows an interrupted run of the same sweep already wrote.

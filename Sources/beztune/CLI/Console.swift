@@ -1,5 +1,5 @@
-import DataFiles
 import Foundation
+import _ProcessLayer
 
 /// Where a command writes its standard output and its diagnostics. The real console writes to the
 /// process's stdout and stderr, checking every write; tests can pass closures that collect the

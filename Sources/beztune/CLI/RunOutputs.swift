@@ -1,5 +1,5 @@
-import DataFiles
 import Foundation
+import _ProcessLayer
 
 /// Everything one run of a command writes — its files, its folders and its standard output —
 /// planned before any work and written all or nothing at the end (`OutputTransaction`): a run
@@ -17,6 +17,9 @@ import Foundation
 /// process by SIGPIPE after the files are put back, silently, as a filter's does — unless
 /// SIGPIPE was ignored when beztune started (then it is an ordinary error, exit 1).
 final class RunOutputs {
+    /// The name the output layer's messages give the program, and its output folders' record file.
+    static let program = ProgramIdentity(name: "beztune", folderRecordName: ".beztune-outputs")
+
     let console: Console
     private let transaction: OutputTransaction
     private var standardOutput = ""
@@ -26,12 +29,12 @@ final class RunOutputs {
     init(files: [String?], folders: [FolderOutput] = [], inputs: [String?] = [], console: Console) throws(FileWriteError) {
         self.console = console
         transaction = OutputTransaction(try OutputPlan(files: files.compactMap { $0 }, folders: folders,
-                                                       inputs: inputs.compactMap { $0 }))
+                                                       inputs: inputs.compactMap { $0 }, program: Self.program))
     }
 
     /// The folder output for `names` in `folder`, or the reason it cannot be written.
     static func folder(_ folder: String, names: [String]) throws(FileWriteError) -> FolderOutput {
-        try FolderOutput(folder: folder, names: names)
+        try FolderOutput(folder: folder, names: names, program: program)
     }
 
     /// Stages the whole content of the output `path` (a planned file, or a folder output's

@@ -1,10 +1,11 @@
 import DataFiles
 import Deform
-import Foundation
 import Fitting
+import Foundation
 import Geometry
 import Interchange
 import Render
+import _ProcessLayer
 import _Support
 
 /// `beztune frames`: a model rendered frame by frame over a progress range — PNG or SVG frames,

@@ -2,6 +2,7 @@ import DataFiles
 import Deform
 import Foundation
 import Geometry
+import _Support
 
 /// `beztune model`: lists the deformation models and their parameters, or prints one frame of a
 /// model — the path at a progress between its rest shape (progress 0) and the end values given

@@ -2,6 +2,7 @@ import ArcError
 import DataFiles
 import Dispatch
 import Foundation
+import _ProcessLayer
 import _Support
 
 /// `beztune sweep`: every error figure over a grid of handle factors and segment counts.

@@ -2,6 +2,7 @@ import DataFiles
 import Fitting
 import Foundation
 import Render
+import _ProcessLayer
 
 /// One profile fitted and everything written about it, computed before any file is written.
 struct FitProfileOutputs {

@@ -1,8 +1,9 @@
 import DataFiles
 import Deform
 import Fitting
-import Geometry
 import Foundation
+import Geometry
+import _Support
 
 /// The tables `beztune fit-profile` writes: `profile.csv` (per keyframe), `timing.csv` (per
 /// parameter and method) and the summary on standard output.

@@ -3,6 +3,7 @@ import Fitting
 import Foundation
 import Geometry
 import Render
+import _Support
 
 /// What `beztune fit` writes: the table on standard output, the one-row CSV, the per-point
 /// residuals and the overlay picture.

@@ -1,5 +1,6 @@
 import ArcError
 import DataFiles
+import _ProcessLayer
 import _Support
 
 /// The CSV records of a sweep.

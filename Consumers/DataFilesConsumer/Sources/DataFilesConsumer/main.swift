@@ -3,9 +3,10 @@ import Foundation
 
 // DataFilesConsumer INPUT OUTPUT: reads points from the CSV file INPUT (columns label, x, y;
 // RFC 4180, so a label may hold commas, quotes and line breaks), writes each with its distance
-// from the origin, √(x² + y²), to the CSV file OUTPUT — atomically: OUTPUT is complete or
-// untouched — and prints the same rows as a table. A file problem is one line on stderr and
-// exit status 1; wrong arguments exit with 2.
+// from the origin, √(x² + y²), to the CSV file OUTPUT — atomically, by Foundation's
+// `.atomic` write: OUTPUT is complete or untouched — and prints the same rows as a table. A file
+// problem is one line on stderr and exit status 1; wrong arguments exit with 2. DataFiles is
+// only data files: it installs no signal handler and writes no file of its own.
 
 /// Prints `message` on stderr and exits with `status`.
 func fail(_ message: String, status: Int32) -> Never {
@@ -13,7 +14,6 @@ func fail(_ message: String, status: Int32) -> Never {
     exit(status)
 }
 
-InterruptCleanup.install()
 let arguments = CommandLine.arguments
 guard arguments.count == 3 else { fail("usage: DataFilesConsumer INPUT.csv OUTPUT.csv", status: 2) }
 
@@ -33,9 +33,9 @@ do throws(CSVError) {
 } catch {
     fail(error.description, status: 1)
 }
-do throws(FileWriteError) {
-    try AtomicFile.write(output.text, to: URL(fileURLWithPath: arguments[2]))
+do {
+    try Data(output.text.utf8).write(to: URL(fileURLWithPath: arguments[2]), options: .atomic)
 } catch {
-    fail(error.description, status: 1)
+    fail("\(arguments[2]): cannot write: \(error.localizedDescription)", status: 1)
 }
 print(TextTable.render(header: output.header, rows: shown), terminator: "")

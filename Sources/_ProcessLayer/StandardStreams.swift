@@ -1,40 +1,12 @@
 import _Support
 import Foundation
+import _Support
 
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
-/// Why standard output or standard error (or another open descriptor) could not take a write:
-/// one line, e.g. `standard output: cannot write: broken pipe (the reader has gone)`.
-public struct StreamWriteError: Error, CustomStringConvertible, Equatable, Sendable {
-    /// The descriptor written to.
-    public var descriptor: Int32
-    /// The `errno` of the failed `write(2)`.
-    public var code: Int32
-
-    public init(descriptor: Int32, code: Int32) {
-        (self.descriptor, self.code) = (descriptor, code)
-    }
-
-    /// True when the reader of a pipe went away (EPIPE).
-    public var isBrokenPipe: Bool { code == EPIPE }
-
-    public var description: String {
-        let name = descriptor == 1 ? "standard output" : descriptor == 2 ? "standard error" : "descriptor \(descriptor)"
-        let reason: String
-        switch code {
-        case EPIPE: reason = "broken pipe (the reader has gone)"
-        case ENOSPC: reason = "no space left on device (disk full)"
-        case EBADF: reason = "it is closed"
-        case EFBIG: reason = "file too large (the file-size limit, ulimit -f, was reached)"
-        default: reason = systemErrorMessage(code)
-        }
-        return "\(name): cannot write: \(reason)"
-    }
-}
 
 /// Standard output and standard error as an executable should treat them: every write checked,
 /// a failure an error (never a trap, never a silent loss), and a closed stream never confused
@@ -52,13 +24,13 @@ public struct StreamWriteError: Error, CustomStringConvertible, Equatable, Senda
 ///
 /// A write that fails throws ``StreamWriteError``. The convention this supports (the
 /// executable's to apply): a broken pipe on standard output ends the run as the shell expects
-/// of a filter (`beztune … | head -1`): silently, by SIGPIPE (status 141), after the run's
+/// of a filter (`PROGRAM … | head -1`): silently, by SIGPIPE (status 141), after the run's
 /// outputs are put back — unless SIGPIPE was already ignored when the process started, in which
 /// case it is an ordinary error (one line, status 1). Every other failure is an ordinary error.
-public enum StandardStreams {
+package enum StandardStreams {
     /// Reserves closed standard descriptors and ignores SIGPIPE and SIGXFSZ (see the type's
     /// documentation); later calls do nothing.
-    public static func install() {
+    package static func install() {
         state.withLock { state in
             guard !state.installed else { return }
             state.installed = true
@@ -82,37 +54,31 @@ public enum StandardStreams {
     }
 
     /// True when `fd` (0, 1 or 2) was closed when the process started and is only reserved.
-    public static func isReserved(_ fd: Int32) -> Bool {
+    package static func isReserved(_ fd: Int32) -> Bool {
         state.withLock { $0.reserved.contains(fd) }
     }
 
     /// False when SIGPIPE had its default action at start (the shell's convention applies: a
     /// broken pipe on standard output ends the run by SIGPIPE, silently), true when the parent
     /// had it ignored (a broken pipe is then an ordinary error).
-    public static var brokenPipeExitsQuietly: Bool {
+    package static var brokenPipeExitsQuietly: Bool {
         state.withLock { $0.installed && !$0.brokenPipeIgnoredAtStart }
     }
 
     /// Ends the process by SIGPIPE with its default action, as a filter whose reader has gone
     /// dies (status 141 in a shell). Call it after the run's outputs are put back.
-    public static func endByBrokenPipe() -> Never {
-        _ = signal(SIGPIPE, SIG_DFL)
-        var set = sigset_t()
-        sigemptyset(&set)
-        sigaddset(&set, SIGPIPE)
-        pthread_sigmask(SIG_UNBLOCK, &set, nil)
-        raise(SIGPIPE)
-        _exit(128 + SIGPIPE)  // not reached: the default action ends the process
+    package static func endByBrokenPipe() -> Never {
+        DefaultSignalAction.end(by: SIGPIPE)
     }
 
     /// Writes every byte of `data` to the open descriptor `fd`, looping on partial writes and
     /// retrying on EINTR.
-    public static func write(_ data: Data, to fd: Int32) throws(StreamWriteError) {
-        if let code = writeAll(data, to: fd) { throw StreamWriteError(descriptor: fd, code: code) }
+    package static func write(_ data: Data, to fd: Int32) throws(StreamWriteError) {
+        if let code = FileDescriptor.writeAll(data, to: fd) { throw StreamWriteError(descriptor: fd, code: code) }
     }
 
     /// Writes `text` as UTF-8 to the open descriptor `fd`.
-    public static func write(_ text: String, to fd: Int32) throws(StreamWriteError) {
+    package static func write(_ text: String, to fd: Int32) throws(StreamWriteError) {
         try write(Data(text.utf8), to: fd)
     }
 
@@ -124,25 +90,3 @@ public enum StandardStreams {
 
     private static let state = Locked(State())
 }
-
-/// Writes every byte, looping on partial writes and retrying on `EINTR`; the `errno` of the
-/// failure, or nil.
-func writeAll(_ data: Data, to fd: Int32) -> Int32? {
-    data.withUnsafeBytes { buffer -> Int32? in
-        var offset = 0
-        while offset < buffer.count {
-            // Not reached for an empty buffer (offset < count), so baseAddress is not nil.
-            let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-            if written > 0 {
-                offset += written
-            } else if written < 0, errno == EINTR {
-                continue
-            } else {
-                return written == 0 ? EIO : errno
-            }
-        }
-        return nil
-    }
-}
-
-extension StreamWriteError: ReportableError {}

@@ -1,10 +1,9 @@
 import Foundation
 import Testing
-import _TestSupport
-import DataFiles
+import _Support
 
-@Suite("Round-trip number formatting")
-struct RoundTripNumberTests {
+@Suite("ShortestDecimal: the shortest text that reads back to the same bits")
+struct ShortestDecimalTests {
     @Test("examples", arguments: [
         (0.1, "0.1"), (1e-05, "1e-05"), (5e+20, "5e+20"), (3.0, "3"), (-42.0, "-42"),
         (0.0, "0"), (-0.0, "-0"), (2.5, "2.5"), (-0.375, "-0.375"),
@@ -16,15 +15,15 @@ struct RoundTripNumberTests {
         (1.7976931348623157e308, "1.7976931348623157e+308"), (1.0 / 3.0, "0.3333333333333333"),
     ])
     func examples(value: Double, expected: String) {
-        #expect(CSVField.format(value) == expected)
+        #expect(ShortestDecimal.format(value) == expected)
     }
 
     @Test func nonFinite() {
-        #expect(CSVField.format(.nan) == "nan")
-        #expect(CSVField.format(-.nan) == "nan")
-        #expect(CSVField.format(.signalingNaN) == "nan")
-        #expect(CSVField.format(.infinity) == "inf")
-        #expect(CSVField.format(-.infinity) == "-inf")
+        #expect(ShortestDecimal.format(.nan) == "nan")
+        #expect(ShortestDecimal.format(-.nan) == "nan")
+        #expect(ShortestDecimal.format(.signalingNaN) == "nan")
+        #expect(ShortestDecimal.format(.infinity) == "inf")
+        #expect(ShortestDecimal.format(-.infinity) == "-inf")
         #expect(Double("nan")!.isNaN && Double("inf") == .infinity && Double("-inf") == -.infinity)
     }
 
@@ -48,7 +47,7 @@ struct RoundTripNumberTests {
             default: value = Double(bitPattern: bits) .truncatingRemainder(dividingBy: 1e6)
             }
             guard value.isFinite else { continue }
-            let text = CSVField.format(value)
+            let text = ShortestDecimal.format(value)
             let parsed = try #require(Double(text), "\(text) does not parse")
             #expect(parsed.bitPattern == value.bitPattern, "\(text) ← \(value.bitPattern)")
             #expect(strtod(text, nil).bitPattern == value.bitPattern, "strtod \(text)")

@@ -1,4 +1,5 @@
 import Foundation
+import _Support
 
 #if canImport(Glibc)
 import Glibc
@@ -29,12 +30,12 @@ import Darwin
 /// cannot be handled: temporary files may then remain (never a partial destination).
 ///
 /// A library never calls ``install()``: handling signals is a decision for the whole process.
-public enum InterruptCleanup {
+package enum InterruptCleanup {
     /// The signals ``install()`` handles.
-    public static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    package static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
     /// Installs the handlers and starts the cleanup thread; later calls do nothing.
-    public static func install() {
+    package static func install() {
         installation.withLock { installed in
             guard !installed else { return }
             installed = true
@@ -98,13 +99,12 @@ public enum InterruptCleanup {
 
         /// Runs the action registered under `token` now (a child is only forgotten) and forgets it.
         mutating func perform(_ token: Int) {
-            guard let action = actions.removeValue(forKey: token) else { return }
-            switch action {
-            case .remove(let path): unlink(path)
-            case .removeFolder(let path): rmdir(path)
-            case .restore(let backup, let destination): rename(backup, destination)
-            case .stop: break
-            }
+            if let action = actions.removeValue(forKey: token) { Self.run(action) }
+        }
+
+        /// Runs the undo actions of `tokens`, in the order given, and forgets them.
+        mutating func undo(_ tokens: [Int]) {
+            for token in tokens { perform(token) }
         }
 
         /// Undoes everything registered, as the cleanup thread does for `signal`: child processes
@@ -114,15 +114,18 @@ public enum InterruptCleanup {
         mutating func undoAll(signal number: Int32) {
             let ordered = actions.sorted { $0.key > $1.key }.map(\.value)
             for case .stop(let pid) in ordered { stopChild(pid, number) }
-            for action in ordered {
-                switch action {
-                case .remove(let path): unlink(path)
-                case .removeFolder(let path): rmdir(path)
-                case .restore(let backup, let destination): rename(backup, destination)
-                case .stop: break
-                }
-            }
+            for action in ordered { Self.run(action) }
             actions.removeAll()
+        }
+
+        /// Undoes one file-system step (a child process is stopped by ``undoAll(signal:)`` only).
+        private static func run(_ action: Action) {
+            switch action {
+            case .remove(let path): unlink(path)
+            case .removeFolder(let path): rmdir(path)
+            case .restore(let backup, let destination): rename(backup, destination)
+            case .stop: break
+            }
         }
 
         /// Sends `number` to the child `pid`, waits up to two seconds for it to end, then kills it.
@@ -151,19 +154,19 @@ public enum InterruptCleanup {
 
     /// Registers a file that is not written through ``AtomicFile`` (such as a partial output
     /// another program writes), for removal on interruption until ``unregister(_:)``.
-    public static func removeOnInterrupt(_ path: String) -> Int {
+    package static func removeOnInterrupt(_ path: String) -> Int {
         withRegistry { $0.add(path) }
     }
 
     /// Registers a child process (such as an encoder writing one of the outputs) to be sent the
     /// interrupting signal and waited for (two seconds at most, then SIGKILL) before the files
     /// are removed, until ``unregister(_:)``: no child outlives an interrupted run.
-    public static func stopOnInterrupt(process pid: Int32) -> Int {
+    package static func stopOnInterrupt(process pid: Int32) -> Int {
         withRegistry { $0.add(.stop(pid: pid)) }
     }
 
     /// Forgets the file or process registered under `token`.
-    public static func unregister(_ token: Int) {
+    package static func unregister(_ token: Int) {
         withRegistry { $0.remove(token) }
     }
 
@@ -176,22 +179,12 @@ public enum InterruptCleanup {
     /// registered file and re-raises the signal with its default action.
     private static func waitForSignal(_ fd: Int32) {
         var byte: UInt8 = 0
-        while true {
-            let n = read(fd, &byte, 1)
-            if n == 1 { break }
-            if n < 0 && errno == EINTR { continue }
-            return  // the pipe is gone: nothing more to do
-        }
+        let count = withUnsafeMutableBytes(of: &byte) { FileDescriptor.readChunk(from: fd, into: $0) }
+        guard count == 1 else { return }  // the pipe is gone: nothing more to do
         let number = Int32(byte)
         registry.withLock { actions in
             actions.undoAll(signal: number)
-            _ = signal(number, SIG_DFL)
-            var unblock = sigset_t()
-            sigemptyset(&unblock)
-            sigaddset(&unblock, number)
-            pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
-            raise(number)
-            _exit(128 + number)  // not reached: the default action ends the process
+            DefaultSignalAction.end(by: number)
         }
     }
 }

@@ -18,36 +18,36 @@
 ///
 /// Text format (one line each; `#` lines are comments):
 ///
-///     # beztune checkpoint record of grid.csv: do not edit
+///     # <program> checkpoint record of grid.csv: do not edit
 ///     fingerprint <16 hex digits>
 ///     <16 hex digits>      (one per data row, in order)
-public struct CheckpointRecord: Sendable, Equatable {
+package struct CheckpointRecord: Sendable, Equatable {
     /// The fingerprint of the arguments the rows depend on.
-    public let fingerprint: UInt64
+    package let fingerprint: UInt64
     /// One digest per data row, in order.
-    public private(set) var digests: [UInt64] = []
+    package private(set) var digests: [UInt64] = []
 
-    public init(fingerprint: UInt64) {
+    package init(fingerprint: UInt64) {
         self.fingerprint = fingerprint
     }
 
     /// The record's path for the CSV `file`: `.<name>.checkpoint` in the same folder.
-    public static func path(for file: String) -> String {
+    package static func path(for file: String) -> String {
         guard let slash = file.lastIndex(of: "/") else { return ".\(file).checkpoint" }
         return "\(file[...slash]).\(file[file.index(after: slash)...]).checkpoint"
     }
 
     /// The number of rows recorded.
-    public var count: Int { digests.count }
+    package var count: Int { digests.count }
 
     /// Records the next data row: its fields as a CSV reader gives them back.
-    public mutating func append<S: StringProtocol>(fields: [S]) {
+    package mutating func append<S: StringProtocol>(fields: [S]) {
         digests.append(Self.digest(fields: fields, index: digests.count))
     }
 
     /// Records the next data row by its digest, computed elsewhere (``digest(line:index:)``, on
     /// the threads that formatted the rows).
-    public mutating func append(digest: UInt64) {
+    package mutating func append(digest: UInt64) {
         digests.append(digest)
     }
 
@@ -55,7 +55,7 @@ public struct CheckpointRecord: Sendable, Equatable {
     /// whose fields need no quotes (numbers): the fields are the bytes between commas, so this is
     /// ``digest(fields:index:)`` of the line split at its commas — each comma hashed as the
     /// 0xFF that ends a field, and one more 0xFF for the last field.
-    public static func digest(line: UnsafeRawBufferPointer, index: Int) -> UInt64 {
+    package static func digest(line: UnsafeRawBufferPointer, index: Int) -> UInt64 {
         var hash = Fingerprint()
         hash.combine(UInt64(index))
         var value = hash.value
@@ -70,7 +70,7 @@ public struct CheckpointRecord: Sendable, Equatable {
     /// The index of the first of `rows` (each a data row's fields as read) that is not the
     /// recorded one at its place — `digests.count` when there are more rows than recorded; nil
     /// when every row is the one recorded there.
-    public func firstMismatch<S: StringProtocol>(_ rows: [[S]]) -> Int? {
+    package func firstMismatch<S: StringProtocol>(_ rows: [[S]]) -> Int? {
         for (i, row) in rows.enumerated() {
             guard i < digests.count else { return i }
             if Self.digest(fields: row, index: i) != digests[i] { return i }
@@ -79,20 +79,21 @@ public struct CheckpointRecord: Sendable, Equatable {
     }
 
     /// Whether row `index` (its fields as read) is the one recorded there.
-    public func matches<S: StringProtocol>(_ fields: [S], at index: Int) -> Bool {
+    package func matches<S: StringProtocol>(_ fields: [S], at index: Int) -> Bool {
         index < digests.count && Self.digest(fields: fields, index: index) == digests[index]
     }
 
-    /// The record as text.
-    public func text(forFile name: String) -> String {
-        var out = "# beztune checkpoint record of \(name): do not edit\nfingerprint \(Self.hex(fingerprint))\n"
+    /// The record as text, its first line naming the CSV `name` and the `program` that wrote it
+    /// (`# <program> checkpoint record of grid.csv: do not edit`).
+    package func text(forFile name: String, writtenBy program: ProgramIdentity) -> String {
+        var out = "# \(program.name) checkpoint record of \(name): do not edit\nfingerprint \(Self.hex(fingerprint))\n"
         out.reserveCapacity(out.utf8.count + 17 * digests.count)
         for d in digests { out += Self.hex(d) + "\n" }
         return out
     }
 
     /// Reads a record's text; nil when it is not one (a damaged record is no record).
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         var fingerprint: UInt64?
         var digests: [UInt64] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -126,35 +127,4 @@ public struct CheckpointRecord: Sendable, Equatable {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
-}
-
-/// FNV-1a, 64-bit (Fowler, Noll, Vo; offset basis 14695981039346656037, prime 1099511628211):
-/// a fingerprint of what decides a result, for ``CheckpointRecord`` — not a cryptographic hash;
-/// it tells an edited or a foreign file from ours, not a forged one.
-public struct Fingerprint: Sendable, Equatable {
-    public private(set) var value: UInt64 = 14_695_981_039_346_656_037
-
-    public init() {}
-
-    /// Adds bytes.
-    public mutating func combine<C: Collection>(bytes: C) where C.Element == UInt8 {
-        for b in bytes {
-            value ^= UInt64(b)
-            value = value &* 1_099_511_628_211
-        }
-    }
-
-    /// Adds a string's UTF-8 bytes and a terminator (so that "ab","c" differs from "a","bc").
-    public mutating func combine(_ text: String) {
-        combine(bytes: text.utf8)
-        combine(bytes: CollectionOfOne(UInt8(0xFF)))
-    }
-
-    /// Adds a number's 8 bytes, little-endian.
-    public mutating func combine(_ number: UInt64) {
-        combine(bytes: (0..<8).map { UInt8(truncatingIfNeeded: number >> (8 * $0)) })
-    }
-
-    /// Adds a double's bit pattern.
-    public mutating func combine(_ number: Double) { combine(number.bitPattern) }
 }

@@ -26,8 +26,8 @@ import Darwin
 /// Descriptor names are recognised by their spelling, before any file-system lookup, at every
 /// step of a chain of links (`/dev/stdout` is a link to `/proc/self/fd/1`), so the system's
 /// `/dev/stdout` itself is never examined as a file, let alone replaced.
-public struct OutputDestination: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable {
+package struct OutputDestination: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// A regular file to replace atomically; `existing` is the identity of the file there now.
         case regularFile(existing: FileIdentity?)
         /// An open descriptor of the process, written in place.
@@ -39,14 +39,14 @@ public struct OutputDestination: Sendable, Equatable {
     }
 
     /// The path as the user gave it, for messages.
-    public let path: String
+    package let path: String
     /// The path written: absolute, with every symbolic link at the end of the path followed
     /// (the descriptor's `/dev/fd/N` for a descriptor).
-    public let resolvedPath: String
-    public let kind: Kind
+    package let resolvedPath: String
+    package let kind: Kind
 
     /// True when the output is replaced atomically (a regular file).
-    public var isRegularFile: Bool {
+    package var isRegularFile: Bool {
         if case .regularFile = kind { return true }
         return false
     }
@@ -71,11 +71,11 @@ public struct OutputDestination: Sendable, Equatable {
 
     /// The descriptor `path` names by its spelling (`/dev/stdout` 1, `/dev/stderr` 2,
     /// `/dev/stdin` 0, `/dev/fd/N`, `/proc/self/fd/N`), or nil.
-    public static func descriptor(named path: String) -> Int32? { descriptorNumber(path) }
+    package static func descriptor(named path: String) -> Int32? { descriptorNumber(path) }
 
     /// Examines `path` (relative paths from the current folder) and decides how it is written,
-    /// or refuses it (see the type's documentation).
-    public init(path: String) throws(FileWriteError) {
+    /// or refuses it (see the type's documentation); the messages name `program`.
+    package init(path: String, program: ProgramIdentity) throws(FileWriteError) {
         self.path = path
         func refuse(_ kind: FileWriteError.Kind, _ reason: String) -> FileWriteError {
             FileWriteError(kind, path: path, reason: reason)
@@ -87,7 +87,7 @@ public struct OutputDestination: Sendable, Equatable {
         var current = absolutePath(path)
         for _ in 0...40 {
             if let fd = descriptorNumber(current) {
-                try Self.checkDescriptor(fd, path: path)
+                try Self.checkDescriptor(fd, path: path, program: program)
                 (resolvedPath, kind) = ("/dev/fd/\(fd)", .descriptor(fd))
                 return
             }
@@ -109,7 +109,7 @@ public struct OutputDestination: Sendable, Equatable {
             case UInt32(S_IFREG):
                 if UInt32(info.st_mode) & 0o222 == 0 {
                     let mode = String(UInt32(info.st_mode) & 0o7777, radix: 8)
-                    throw refuse(.readOnlyFile, "the file is read-only (mode 0\(mode)); beztune does not replace it")
+                    throw refuse(.readOnlyFile, "the file is read-only (mode 0\(mode)); \(program.name) does not replace it")
                 }
                 if access(current, W_OK) != 0 {
                     throw FileWriteError(code: errno, call: "access", path: path, folder: parentFolder(of: current))
@@ -131,9 +131,9 @@ public struct OutputDestination: Sendable, Equatable {
                 (resolvedPath, kind) = (current, .fifo)
                 return
             case UInt32(S_IFBLK):
-                throw refuse(.unsupportedFileType, "it is a block device; beztune writes regular files, FIFOs and character devices only")
+                throw refuse(.unsupportedFileType, "it is a block device; \(program.name) writes regular files, FIFOs and character devices only")
             default:
-                throw refuse(.unsupportedFileType, "it is a socket; beztune writes regular files, FIFOs and character devices only")
+                throw refuse(.unsupportedFileType, "it is a socket; \(program.name) writes regular files, FIFOs and character devices only")
             }
         }
         throw refuse(.invalidName, "too many levels of symbolic links")
@@ -167,7 +167,7 @@ public struct OutputDestination: Sendable, Equatable {
     /// Checks that `fd` is open for writing and was given to the process (not close-on-exec:
     /// every descriptor the process inherited is, by definition, open across exec; those it
     /// opened itself are close-on-exec and are not outputs).
-    private static func checkDescriptor(_ fd: Int32, path: String) throws(FileWriteError) {
+    private static func checkDescriptor(_ fd: Int32, path: String, program: ProgramIdentity) throws(FileWriteError) {
         let name = fd == 1 ? "standard output" : fd == 2 ? "standard error" : "descriptor \(fd)"
         let flags = fcntl(fd, F_GETFL)
         guard flags >= 0, StandardStreams.isReserved(fd) == false else {
@@ -179,46 +179,22 @@ public struct OutputDestination: Sendable, Equatable {
         }
         if fd > 2, fcntl(fd, F_GETFD) & FD_CLOEXEC != 0 {
             throw FileWriteError(.descriptorNotWritable, path: path,
-                                 reason: "descriptor \(fd) was not given to beztune (it is one of its own)")
+                                 reason: "descriptor \(fd) was not given to \(program.name) (it is one of its own)")
         }
     }
 }
 
-/// The descriptor that `path` names by its spelling — `/dev/stdout` (1), `/dev/stderr` (2),
-/// `/dev/stdin` (0), `/dev/fd/N`, `/proc/self/fd/N` — or nil.
-func descriptorNumber(_ path: String) -> Int32? {
-    switch path {
-    case "/dev/stdin": return 0
-    case "/dev/stdout": return 1
-    case "/dev/stderr": return 2
-    default: break
+extension OutputDestination {
+    /// A file of a folder output: a regular file at `absolute` (the folder output checked it).
+    init(folderFile absolute: String, given: String) {
+        var info = stat()
+        let existing = lstat(absolute, &info) == 0 ? FileIdentity(info) : nil
+        self.init(path: given, resolvedPath: absolute, kind: .regularFile(existing: existing))
     }
-    for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
-        let digits = path.dropFirst(prefix.count)
-        guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-        return Int32(digits)
+
+    init(path: String, resolvedPath: String, kind: Kind) {
+        self.path = path
+        self.resolvedPath = resolvedPath
+        self.kind = kind
     }
-    return nil
-}
-
-/// `path` made absolute against the current folder (not normalised: `..` and links stay for the
-/// system to resolve).
-func absolutePath(_ path: String) -> String {
-    if path.hasPrefix("/") { return path }
-    let here = FileManager.default.currentDirectoryPath
-    return (here.hasSuffix("/") ? here : here + "/") + path
-}
-
-/// The folder part of `path`: everything before its last `/` (`/` for a file at the root, `.`
-/// for a bare name).
-func parentFolder(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    let folder = String(path[..<slash])
-    return folder.isEmpty ? "/" : folder
-}
-
-/// The last component of `path`.
-func lastComponent(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return path }
-    return String(path[path.index(after: slash)...])
 }

@@ -8,22 +8,22 @@ import Darwin
 /// `stat(2)`). Two names reach the same file exactly when their identities are equal, whatever
 /// the names: hard links, symbolic links, `..`, `/dev/fd/N` of a file given as `<(…)` all
 /// included. Only the files that exist have one.
-public struct FileIdentity: Hashable, Sendable {
-    public let device: UInt64
-    public let inode: UInt64
+package struct FileIdentity: Hashable, Sendable {
+    package let device: UInt64
+    package let inode: UInt64
     /// The file type bits (`st_mode & S_IFMT`), to tell a regular file from a device or a FIFO.
     let type: UInt32
 
     /// The identity of the file `path` reaches, following symbolic links; nil when it does not
     /// exist or cannot be examined.
-    public init?(path: String) {
+    package init?(path: String) {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         self.init(info)
     }
 
     /// The identity of the file the open descriptor `fd` refers to; nil when it is not open.
-    public init?(descriptor fd: Int32) {
+    package init?(descriptor fd: Int32) {
         var info = stat()
         guard fstat(fd, &info) == 0 else { return nil }
         self.init(info)
@@ -35,11 +35,11 @@ public struct FileIdentity: Hashable, Sendable {
         type = UInt32(truncatingIfNeeded: info.st_mode) & UInt32(S_IFMT)
     }
 
-    public static func == (a: FileIdentity, b: FileIdentity) -> Bool {
+    package static func == (a: FileIdentity, b: FileIdentity) -> Bool {
         a.device == b.device && a.inode == b.inode
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(device)
         hasher.combine(inode)
     }

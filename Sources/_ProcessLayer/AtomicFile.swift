@@ -30,24 +30,24 @@ import Darwin
 ///
 /// Replacing means a new inode: the owner becomes the writing user, and other hard links to the
 /// old file keep the old content.
-public enum AtomicFile {
-    /// Writes `data` to `url` (see ``AtomicFile``).
-    public static func write(_ data: Data, to url: URL) throws(FileWriteError) {
-        try OutputTransaction.write(data, to: givenPath(url))
+package enum AtomicFile {
+    /// Writes `data` to `url` (see ``AtomicFile``); the messages name `program`.
+    package static func write(_ data: Data, to url: URL, program: ProgramIdentity) throws(FileWriteError) {
+        try OutputTransaction.write(data, to: givenPath(url), program: program)
     }
 
-    /// Checks, without writing anything, that a later ``write(_:to:)`` to `url` can succeed as
+    /// Checks, without writing anything, that a later ``write(_:to:program:)`` to `url` can succeed as
     /// far as can be known now (``OutputPlan``): the destination can be written (not a folder,
     /// not read-only, …) and its folder takes a new file (a temporary file is created there and
     /// removed at once). Long jobs call this before their work, so that they fail in a second
     /// rather than after an hour.
-    public static func checkWritable(_ url: URL) throws(FileWriteError) {
-        _ = try OutputPlan(files: [givenPath(url)])
+    package static func checkWritable(_ url: URL, program: ProgramIdentity) throws(FileWriteError) {
+        _ = try OutputPlan(files: [givenPath(url)], program: program)
     }
 
     /// Writes `string` as UTF-8 (no byte-order mark) to `url` atomically.
-    public static func write(_ string: String, to url: URL) throws(FileWriteError) {
-        try write(Data(string.utf8), to: url)
+    package static func write(_ string: String, to url: URL, program: ProgramIdentity) throws(FileWriteError) {
+        try write(Data(string.utf8), to: url, program: program)
     }
 
     /// The path as the user gave it when `url` is a plain file URL relative to the current

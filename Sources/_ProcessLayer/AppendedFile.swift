@@ -1,4 +1,5 @@
 import Foundation
+import _Support
 
 #if canImport(Glibc)
 import Glibc
@@ -15,17 +16,17 @@ import Darwin
 /// into another staged temporary, which a transaction of its own then renames over the destination.
 ///
 /// Not thread-safe: one thread appends.
-public final class AppendedFile {
+package final class AppendedFile {
     /// The temporary file's path.
-    public let path: String
+    package let path: String
     /// The output as the user named it, for messages.
-    public let display: String
+    package let display: String
     /// The bytes appended so far.
-    public private(set) var size = 0
+    package private(set) var size = 0
     private var fd: Int32
 
     /// Opens the (empty) staged temporary `path` of the output `display` for appending.
-    public init(path: String, display: String) throws(FileWriteError) {
+    package init(path: String, display: String) throws(FileWriteError) {
         (self.path, self.display) = (path, display)
         fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
         if fd < 0 { throw FileWriteError(code: errno, call: "open", path: display, folder: parentFolder(of: display)) }
@@ -34,63 +35,35 @@ public final class AppendedFile {
     deinit { close() }
 
     /// Appends `bytes` (all of them, or an error: a full disk, the file-size limit).
-    public func append(_ bytes: UnsafeRawBufferPointer) throws(FileWriteError) {
-        precondition(fd >= 0, "AppendedFile: appending after close")
-        var offset = 0
-        while offset < bytes.count {
-            // Not reached for an empty buffer, so baseAddress is not nil.
-            let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-            if written > 0 {
-                offset += written
-            } else if written < 0, errno == EINTR {
-                continue
-            } else {
-                throw FileWriteError(code: written == 0 ? EIO : errno, call: "write", path: display,
-                                     folder: parentFolder(of: display))
-            }
-        }
-        size += bytes.count
+    package func append(_ bytes: UnsafeRawBufferPointer) throws(FileWriteError) {
+        try appendAll(bytes)
     }
 
     /// Appends `bytes`.
-    public func append(_ bytes: [UInt8]) throws(FileWriteError) {
-        let failure = bytes.withUnsafeBytes { buffer -> FileWriteError? in
-            do throws(FileWriteError) {
-                try append(buffer)
-                return nil
-            } catch {
-                return error
-            }
-        }
-        if let failure { throw failure }
+    package func append(_ bytes: [UInt8]) throws(FileWriteError) {
+        try appendAll(bytes)
     }
 
     /// Copies the ``size`` bytes appended so far to the end of the file at `other` (an empty
     /// staged temporary): the checkpoint of a streamed output. Read and written in 1 MiB pieces
     /// (the page cache serves the reads: the bytes were just written).
-    public func copy(to other: String) throws(FileWriteError) {
-        func failure(_ code: Int32, _ call: String) -> FileWriteError {
-            FileWriteError(code: code, call: call, path: display, folder: parentFolder(of: display))
-        }
+    package func copy(to other: String) throws(FileWriteError) {
         let source = open(path, O_RDONLY | O_CLOEXEC)
         guard source >= 0 else { throw failure(errno, "open") }
         defer { closeDescriptor(source) }
         let target = open(other, O_WRONLY | O_APPEND | O_CLOEXEC)
         guard target >= 0 else { throw failure(errno, "open") }
         defer { closeDescriptor(target) }
-        var copied = 0
-        guard lseek(source, off_t(copied), SEEK_SET) >= 0 else { throw failure(errno, "lseek") }
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var copied = 0
         while copied < size {
-            let n = buffer.withUnsafeMutableBytes { read(source, $0.baseAddress, Swift.min($0.count, size - copied)) }
-            if n < 0, errno == EINTR { continue }
+            let wanted = Swift.min(buffer.count, size - copied)
+            let n = buffer.withUnsafeMutableBytes {
+                FileDescriptor.readChunk(from: source, into: UnsafeMutableRawBufferPointer(rebasing: $0[..<wanted]))
+            }
             guard n > 0 else { throw failure(n == 0 ? EIO : errno, "read") }
-            var offset = 0
-            while offset < n {
-                let w = buffer.withUnsafeBytes { write(target, $0.baseAddress! + offset, n - offset) }
-                if w > 0 { offset += w } else if w < 0, errno == EINTR { continue } else {
-                    throw failure(w == 0 ? EIO : errno, "write")
-                }
+            if let code = buffer.withUnsafeBytes({ FileDescriptor.writeAll(UnsafeRawBufferPointer(rebasing: $0[..<n]), to: target) }) {
+                throw failure(code, "write")
             }
             copied += n
         }
@@ -98,9 +71,23 @@ public final class AppendedFile {
 
     /// Closes the descriptor (the transaction fsyncs and renames the file at commit); later
     /// calls do nothing.
-    public func close() {
+    package func close() {
         if fd >= 0 { closeDescriptor(fd) }
         fd = -1
+    }
+
+    /// Appends every byte, or throws the failed `write(2)`'s error.
+    private func appendAll(_ bytes: some ContiguousBytes) throws(FileWriteError) {
+        precondition(fd >= 0, "AppendedFile: appending after close")
+        let count = bytes.withUnsafeBytes(\.count)
+        if let code = FileDescriptor.writeAll(bytes, to: fd) { throw failure(code, "write") }
+        size += count
+    }
+
+    /// The error of the system call `call` that failed with `code`, naming the output as the
+    /// user did.
+    private func failure(_ code: Int32, _ call: String) -> FileWriteError {
+        FileWriteError(code: code, call: call, path: display, folder: parentFolder(of: display))
     }
 }
 

@@ -1,4 +1,5 @@
 import _Support
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -12,13 +13,13 @@ import Darwin
 ///     out/fit.csv: cannot write: it is an existing directory
 ///     out/fit.csv: cannot write: permission denied
 ///     out/fit.csv: cannot write: no space left on device (disk full)
-///     out/fit.csv: cannot write: the file is read-only (mode 0444); beztune does not replace it
+///     out/fit.csv: cannot write: the file is read-only (mode 0444); <program> does not replace it
 ///     x.csv/: cannot write: a file name cannot end with '/'
 ///     '': cannot write: the file name is empty
 ///     m.csv: cannot write: it is the input 'm.csv' of this run (the same file)
 ///     out/fit.csv: cannot write: fsync failed: Input/output error (errno 5)
-public struct FileWriteError: Error, CustomStringConvertible, Equatable, Sendable {
-    public enum Kind: Sendable, Equatable {
+package struct FileWriteError: Error, CustomStringConvertible, Equatable, Sendable {
+    package enum Kind: Sendable, Equatable {
         case folderNotFound, notAFolder, isDirectory, permissionDenied, readOnlyFileSystem
         case diskFull
         /// The file-size limit (`ulimit -f`, EFBIG) stopped the write.
@@ -43,15 +44,15 @@ public struct FileWriteError: Error, CustomStringConvertible, Equatable, Sendabl
         case other
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The destination path as given.
-    public var path: String
+    package var path: String
     /// The `errno` value of the failed call (0 for a refusal that is not a system error).
-    public var code: Int32
+    package var code: Int32
     /// What is wrong, without the path.
-    public var reason: String
+    package var reason: String
 
-    public var description: String { "\(path.isEmpty ? "''" : path): cannot write: \(reason)" }
+    package var description: String { "\(path.isEmpty ? "''" : path): cannot write: \(reason)" }
 
     /// A refusal or failure with its own reason.
     init(_ kind: Kind, path: String, reason: String, code: Int32 = 0) {
@@ -76,7 +77,7 @@ public struct FileWriteError: Error, CustomStringConvertible, Equatable, Sendabl
         case ELOOP: (kind, reason) = (.invalidName, "too many levels of symbolic links")
         case ENAMETOOLONG: (kind, reason) = (.invalidName, "the file name is too long")
         case EBADF: (kind, reason) = (.descriptorNotWritable, "the descriptor is not open for writing")
-        default: (kind, reason) = (.other, "\(call) failed: \(systemErrorMessage(code))")
+        default: (kind, reason) = (.other, "\(call) failed: \(MessageText.systemError(code))")
         }
     }
 }

@@ -1,5 +1,5 @@
 /// The one number format BezierTune writes everywhere (CSV cells, SVG path data, tables).
-public enum ShortestDecimal {
+package enum ShortestDecimal {
     /// The text BezierTune writes for a `Double` in every output (CSV cells, SVG path data):
     /// the shortest decimal string that parses back to the identical bit pattern.
     ///
@@ -17,7 +17,7 @@ public enum ShortestDecimal {
     ///
     /// Every finite result matches `-?[0-9]+(\.[0-9]+)?(e[+-][0-9]+)?`, so Swift
     /// `Double(String)` and Python `float()` (both correctly rounded) return exactly `d`.
-    public static func format(_ d: Double) -> String {
+    package static func format(_ d: Double) -> String {
         if d.isNaN { return "nan" }
         if d.isInfinite { return d < 0 ? "-inf" : "inf" }
         if d == 0 { return d.sign == .minus ? "-0" : "0" }

@@ -1,4 +1,5 @@
 import Foundation
+import _Support
 
 #if canImport(Glibc)
 import Glibc
@@ -42,8 +43,8 @@ import Darwin
 ///
 /// Not thread-safe: one thread stages and commits. Dropping the transaction without committing
 /// removes its temporary files and the folders it created (``abandon()``).
-public final class OutputTransaction {
-    public let plan: OutputPlan
+package final class OutputTransaction {
+    package let plan: OutputPlan
 
     /// A staged regular file.
     private struct StagedFile {
@@ -65,7 +66,7 @@ public final class OutputTransaction {
     /// `path(of:)` for its names.
     private let destinations: [String: OutputDestination]
 
-    public init(_ plan: OutputPlan) {
+    package init(_ plan: OutputPlan) {
         self.plan = plan
         var destinations: [String: OutputDestination] = [:]
         for d in plan.files { destinations[d.path] = d }
@@ -83,7 +84,7 @@ public final class OutputTransaction {
     /// Stages `data` as the whole content of the output `path` (see the type's documentation).
     /// `path` is one of the plan's files as given, or `folder.path(of: name)` for one of a folder
     /// output's names; staging a path twice replaces the earlier content.
-    public func stage(_ data: Data, for path: String) throws(FileWriteError) {
+    package func stage(_ data: Data, for path: String) throws(FileWriteError) {
         precondition(!finished, "OutputTransaction: staging after commit or abandon")
         guard let destination = destinations[path] else {
             preconditionFailure("OutputTransaction: '\(path)' is not an output of the plan")
@@ -105,7 +106,7 @@ public final class OutputTransaction {
     /// ``commit()`` fsyncs it and renames it into place like any staged file. Registered for
     /// removal on interruption; register the child with ``InterruptCleanup/stopOnInterrupt(process:)``
     /// so that it is stopped first.
-    public func temporaryPath(for path: String) throws(FileWriteError) -> String {
+    package func temporaryPath(for path: String) throws(FileWriteError) -> String {
         precondition(!finished, "OutputTransaction: staging after commit or abandon")
         guard let destination = destinations[path], destination.isRegularFile else {
             preconditionFailure("OutputTransaction: '\(path)' is not a regular-file output of the plan")
@@ -119,7 +120,7 @@ public final class OutputTransaction {
     }
 
     /// Stages `text` as UTF-8 (no byte-order mark).
-    public func stage(_ text: String, for path: String) throws(FileWriteError) {
+    package func stage(_ text: String, for path: String) throws(FileWriteError) {
         try stage(Data(text.utf8), for: path)
     }
 
@@ -130,7 +131,7 @@ public final class OutputTransaction {
     /// executable writes its standard output there. When it returns false, every output is put
     /// back and `commit` returns false (the caller knows why); otherwise it returns true.
     @discardableResult
-    public func commit(lastStep: () -> Bool = { true }) throws(FileWriteError) -> Bool {
+    package func commit(lastStep: () -> Bool = { true }) throws(FileWriteError) -> Bool {
         precondition(!finished, "OutputTransaction: committed twice")
         var undo: [Int] = []
         var backups: [String] = []
@@ -147,11 +148,11 @@ public final class OutputTransaction {
         var renames: [(temporary: StagedFile?, destination: String, display: String)] = []
         var records: [(folder: FolderOutput, final: String)] = []
         for folder in plan.folders {
-            let record = folder.path(of: FolderOutput.recordName)
+            let record = folder.path(of: folder.recordName)
             let union = folder.names + folder.recorded.filter { !folder.names.contains($0) }
             do throws(FileWriteError) {
                 let temporary = try Self.writeTemporary(
-                    Data(FolderOutput.recordText(union).utf8),
+                    Data(folder.recordText(union).utf8),
                     for: OutputDestination(folderFile: absolutePath(record), given: record))
                 let file = StagedFile(destination: absolutePath(record), temporary: temporary.path,
                                       token: temporary.token)
@@ -183,8 +184,8 @@ public final class OutputTransaction {
         }
         for (temporary, destination, display) in renames {
             let failure = InterruptCleanup.withRegistry { registry -> FileWriteError? in
-                Self.replace(destination, with: temporary, display: display, registry: &registry,
-                             undo: &undo, backups: &backups)
+                Self.replace(destination, with: temporary, display: display, program: plan.program,
+                             registry: &registry, undo: &undo, backups: &backups)
             }
             if let failure {
                 rollBack()
@@ -195,7 +196,7 @@ public final class OutputTransaction {
 
         // Step 2: the streams.
         for stream in streams {
-            if let failure = Self.writeInPlace(stream.data, to: stream.destination) {
+            if let failure = Self.writeInPlace(stream.data, to: stream.destination, program: plan.program) {
                 rollBack()
                 throw failure
             }
@@ -229,7 +230,7 @@ public final class OutputTransaction {
         // The records list this run's files only (best effort: a record listing more is harmless).
         for (folder, record) in records {
             if let file = try? Self.writeTemporary(
-                Data(FolderOutput.recordText(folder.names).utf8),
+                Data(folder.recordText(folder.names).utf8),
                 for: OutputDestination(folderFile: absolutePath(record), given: record)) {
                 InterruptCleanup.withRegistry { registry in
                     if rename(file.path, absolutePath(record)) != 0 { unlink(file.path) }
@@ -242,7 +243,7 @@ public final class OutputTransaction {
 
     /// Removes every temporary file and every folder created for them; the outputs stay as they
     /// were. Called on drop; later calls do nothing.
-    public func abandon() {
+    package func abandon() {
         guard !finished else { return }
         finished = true
         for file in staged.values { discard(file) }
@@ -311,7 +312,7 @@ public final class OutputTransaction {
         var isOpen = true
         do throws(FileWriteError) {
             _ = fchmod(fd, permissions(replacing: destination.resolvedPath))  // best effort
-            if let code = writeAll(data, to: fd) { throw failure(code, "write") }
+            if let code = FileDescriptor.writeAll(data, to: fd) { throw failure(code, "write") }
             if fsync(fd) != 0 { throw failure(errno, "fsync") }
             isOpen = false
             // On Linux the descriptor is released even when close fails with EINTR.
@@ -330,8 +331,8 @@ public final class OutputTransaction {
     /// One rename of step 1, under the registry's lock: `temporary` (nil: remove a stale file)
     /// over `destination`, with a backup of what is there and the undo registered; the error, or nil.
     private static func replace(_ destination: String, with temporary: StagedFile?, display: String,
-                                registry: inout InterruptCleanup.Registry, undo: inout [Int],
-                                backups: inout [String]) -> FileWriteError? {
+                                program: ProgramIdentity, registry: inout InterruptCleanup.Registry,
+                                undo: inout [Int], backups: inout [String]) -> FileWriteError? {
         func failure(_ code: Int32, _ call: String) -> FileWriteError {
             FileWriteError(code: code, call: call, path: display, folder: parentFolder(of: display))
         }
@@ -341,7 +342,7 @@ public final class OutputTransaction {
             // Something else took the destination's place since the plan: never replaced.
             if temporary == nil { return nil }
             return FileWriteError(.unsupportedFileType, path: display,
-                                  reason: "it is no longer a regular file; beztune does not replace it")
+                                  reason: "it is no longer a regular file; \(program.name) does not replace it")
         }
         if !exists && temporary == nil { return nil }  // a stale file that has gone meanwhile
         var backup: String?
@@ -384,12 +385,13 @@ public final class OutputTransaction {
 
     /// Writes a stream output in place: the descriptor, or the device or FIFO opened for writing
     /// (without creating or truncating: if a regular file took its place, it is refused).
-    private static func writeInPlace(_ data: Data, to destination: OutputDestination) -> FileWriteError? {
+    private static func writeInPlace(_ data: Data, to destination: OutputDestination,
+                                     program: ProgramIdentity) -> FileWriteError? {
         switch destination.kind {
         case .regularFile:
             return nil
         case .descriptor(let fd):
-            if let code = writeAll(data, to: fd) {
+            if let code = FileDescriptor.writeAll(data, to: fd) {
                 return FileWriteError(code: code, call: "write", path: destination.path,
                                       folder: parentFolder(of: destination.path))
             }
@@ -405,9 +407,9 @@ public final class OutputTransaction {
             let type = fstat(fd, &info) == 0 ? UInt32(info.st_mode) & UInt32(S_IFMT) : 0
             guard type == UInt32(S_IFCHR) || type == UInt32(S_IFIFO) else {
                 return FileWriteError(.unsupportedFileType, path: destination.path,
-                                      reason: "it is no longer a device or FIFO; beztune does not write into it")
+                                      reason: "it is no longer a device or FIFO; \(program.name) does not write into it")
             }
-            if let code = writeAll(data, to: fd) {
+            if let code = FileDescriptor.writeAll(data, to: fd) {
                 return FileWriteError(code: code, call: "write", path: destination.path,
                                       folder: parentFolder(of: destination.path))
             }
@@ -443,32 +445,11 @@ public final class OutputTransaction {
         return 0o666 & ~mask
     }
 
-    /// Writes one output, alone, all or nothing: plans it, stages it and commits it.
-    public static func write(_ data: Data, to path: String, inputs: [String] = []) throws(FileWriteError) {
-        let transaction = OutputTransaction(try OutputPlan(files: [path], inputs: inputs))
+    /// Writes one output, alone, all or nothing, for `program`: plans it, stages it and commits it.
+    package static func write(_ data: Data, to path: String, inputs: [String] = [],
+                              program: ProgramIdentity) throws(FileWriteError) {
+        let transaction = OutputTransaction(try OutputPlan(files: [path], inputs: inputs, program: program))
         try transaction.stage(data, for: path)
         try transaction.commit()
-    }
-}
-
-extension OutputDestination {
-    /// A file of a folder output: a regular file at `absolute` (the folder output checked it).
-    init(folderFile absolute: String, given: String) {
-        var info = stat()
-        let existing = lstat(absolute, &info) == 0 ? FileIdentity(info) : nil
-        self.init(path: given, resolvedPath: absolute, kind: .regularFile(existing: existing))
-    }
-
-    init(path: String, resolvedPath: String, kind: Kind) {
-        self.path = path
-        self.resolvedPath = resolvedPath
-        self.kind = kind
-    }
-}
-
-extension InterruptCleanup.Registry {
-    /// Runs the undo actions of `tokens`, in the order given, and forgets them.
-    mutating func undo(_ tokens: [Int]) {
-        for token in tokens { perform(token) }
     }
 }

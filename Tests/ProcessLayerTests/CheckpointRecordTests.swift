@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import _TestSupport
-@testable import DataFiles
+@testable import _ProcessLayer
 
 @Suite("Checkpoint records: every kept row checked without recomputing it")
 struct CheckpointRecordTests {
@@ -31,7 +31,7 @@ struct CheckpointRecordTests {
     @Test("text round trip; a damaged record is no record")
     func text() throws {
         let r = record(rows, fingerprint: 0xDEAD_BEEF)
-        let text = r.text(forFile: "grid.csv")
+        let text = r.text(forFile: "grid.csv", writtenBy: beztune)
         #expect(text.hasPrefix("# beztune checkpoint record of grid.csv: do not edit\nfingerprint 00000000deadbeef\n"))
         #expect(CheckpointRecord(parsing: text) == r)
         #expect(CheckpointRecord(parsing: "") == nil)
@@ -53,27 +53,5 @@ struct CheckpointRecordTests {
         var foobar = Fingerprint()
         foobar.combine(bytes: Array("foobar".utf8))
         #expect(foobar.value == 0x8594_4171_F739_67E8)
-    }
-}
-
-@Suite("Outputs written by another program")
-struct ExternalOutputTests {
-    @Test("a temporary path filled by someone else is renamed into place at commit, removed when abandoned")
-    func temporaryPath() throws {
-        let folder = try TemporaryFolder()
-        let out = folder.file("frames.gif").path
-        do {
-            let transaction = OutputTransaction(try OutputPlan(files: [out]))
-            let path = try transaction.temporaryPath(for: out)
-            try Data("GIF89a".utf8).write(to: URL(fileURLWithPath: path))
-        }
-        #expect(try folder.contents().isEmpty)
-        let transaction = OutputTransaction(try OutputPlan(files: [out]))
-        let path = try transaction.temporaryPath(for: out)
-        #expect(path.hasPrefix(folder.url.path + "/.frames.gif.tmp-"))
-        try Data("GIF89a".utf8).write(to: URL(fileURLWithPath: path))
-        try transaction.commit()
-        #expect(FileSnapshot(path: out).content == Data("GIF89a".utf8))
-        #expect(try folder.contents() == ["frames.gif"])
     }
 }

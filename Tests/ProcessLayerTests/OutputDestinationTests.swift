@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import _TestSupport
-@testable import DataFiles
+@testable import _ProcessLayer
 
 #if canImport(Glibc)
 import Glibc
@@ -16,7 +16,7 @@ struct OutputDestinationTests {
     static let isRoot = geteuid() == 0
 
     private func write(_ text: String, to url: URL) throws(FileWriteError) {
-        try OutputTransaction.write(Data(text.utf8), to: url.path)
+        try OutputTransaction.write(Data(text.utf8), to: url.path, program: beztune)
     }
 
     @Test("a new file is created, an existing one replaced by a new inode with its permission bits")
@@ -78,14 +78,14 @@ struct OutputDestinationTests {
         try FileManager.default.createDirectory(at: folder.file("dir"), withIntermediateDirectories: false)
         #expect(errorMessage(FileWriteError.self) { try write("x", to: folder.file("dir")) }
                 == "\(folder.file("dir").path): cannot write: it is an existing directory")
-        #expect(errorMessage(FileWriteError.self) { try OutputTransaction.write(Data(), to: "") }
+        #expect(errorMessage(FileWriteError.self) { try OutputTransaction.write(Data(), to: "", program: beztune) }
                 == "'': cannot write: the file name is empty")
         let slash = folder.file("x.csv").path + "/"
-        #expect(errorMessage(FileWriteError.self) { try OutputTransaction.write(Data(), to: slash) }
+        #expect(errorMessage(FileWriteError.self) { try OutputTransaction.write(Data(), to: slash, program: beztune) }
                 == "\(slash): cannot write: a file name cannot end with '/' (that names a folder)")
         // The URL interface: a URL that says it names a folder where nothing is.
         let url = URL(fileURLWithPath: folder.file("y.csv").path, isDirectory: true)
-        #expect(throws: FileWriteError.self) { try AtomicFile.write("x", to: url) }
+        #expect(throws: FileWriteError.self) { try AtomicFile.write("x", to: url, program: beztune) }
         let missing = folder.file("nope/out.csv")
         #expect(errorMessage(FileWriteError.self) { try write("x", to: missing) }
                 == "\(missing.path): cannot write: folder '\(folder.file("nope").path)' does not exist")
@@ -169,15 +169,15 @@ struct OutputDestinationTests {
         defer { close(ends[0]) }
         let (readEnd, writeEnd) = (ends[0], ends[1])
         for path in ["/dev/fd/\(writeEnd)", "/proc/self/fd/\(writeEnd)"] {
-            #expect(try OutputDestination(path: path).kind == .descriptor(writeEnd))
-            try OutputTransaction.write(Data("via \(path)\n".utf8), to: path)
+            #expect(try OutputDestination(path: path, program: beztune).kind == .descriptor(writeEnd))
+            try OutputTransaction.write(Data("via \(path)\n".utf8), to: path, program: beztune)
         }
         close(writeEnd)
         let received = readToEnd(readEnd)
         #expect(String(decoding: received, as: UTF8.self) == "via /dev/fd/\(writeEnd)\nvia /proc/self/fd/\(writeEnd)\n")
 
         // The read end: open, but not for writing.
-        #expect(errorMessage(FileWriteError.self) { _ = try OutputDestination(path: "/dev/fd/\(readEnd)") }
+        #expect(errorMessage(FileWriteError.self) { _ = try OutputDestination(path: "/dev/fd/\(readEnd)", program: beztune) }
                 == "/dev/fd/\(readEnd): cannot write: descriptor \(readEnd) is not open for writing")
         // One of the process's own (close-on-exec) descriptors.
         let own = open(FileManager.default.temporaryDirectory.path, O_RDONLY | O_CLOEXEC)
@@ -186,10 +186,10 @@ struct OutputDestinationTests {
         #expect(pipe(&more) == 0)
         defer { close(more[0]); close(more[1]) }
         _ = fcntl(more[1], F_SETFD, FD_CLOEXEC)
-        #expect(errorMessage(FileWriteError.self) { _ = try OutputDestination(path: "/dev/fd/\(more[1])") }
+        #expect(errorMessage(FileWriteError.self) { _ = try OutputDestination(path: "/dev/fd/\(more[1])", program: beztune) }
                 == "/dev/fd/\(more[1]): cannot write: descriptor \(more[1]) was not given to beztune (it is one of its own)")
         // A number far above any open descriptor.
-        #expect(errorMessage(FileWriteError.self) { _ = try OutputDestination(path: "/dev/fd/999999") }
+        #expect(errorMessage(FileWriteError.self) { _ = try OutputDestination(path: "/dev/fd/999999", program: beztune) }
                 == "/dev/fd/999999: cannot write: descriptor 999999 is not open")
     }
 }

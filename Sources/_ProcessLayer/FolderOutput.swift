@@ -1,3 +1,4 @@
+import DataFiles
 import Foundation
 
 #if canImport(Glibc)
@@ -9,7 +10,8 @@ import Darwin
 /// The files one run writes into a folder (a `--out DIR`), and the folder's record of them.
 ///
 /// A folder can hold the user's own files next to ours, so the folder keeps a record — the file
-/// ``recordName`` in it, one relative name a line — of the files the last run wrote there. A run:
+/// ``recordName`` in it (the program's ``ProgramIdentity/folderRecordName``), one relative name a
+/// line — of the files the last run wrote there. A run:
 /// - writes only the files it names (``names``), each replaced atomically by its
 ///   ``OutputTransaction``;
 /// - refuses, before any work, a name that exists in the folder and is not in the record (a file
@@ -25,26 +27,28 @@ import Darwin
 /// Names are relative, `/`-separated, without empty, `.` or `..` components: `frame_0000.png`,
 /// `frames/frame_0000.png`. Record lines that are not such names, and `#` comment lines, are
 /// ignored.
-public struct FolderOutput: Sendable, Equatable {
-    /// The record's file name in the folder.
-    public static let recordName = ".beztune-outputs"
-
+package struct FolderOutput: Sendable, Equatable {
+    /// The program whose outputs these are: named in the messages, and its record in the folder.
+    package let program: ProgramIdentity
     /// The folder as the user gave it.
-    public let folder: String
+    package let folder: String
     /// The files this run writes, relative to the folder, in the order given.
-    public let names: [String]
+    package let names: [String]
     /// The files the previous run wrote that this one does not: removed when it commits.
-    public let stale: [String]
+    package let stale: [String]
     /// The names the record lists now.
     let recorded: [String]
 
-    /// Plans writing `names` into `folder` (created with its parents when missing, at commit —
-    /// or when the first file is staged): reads the record, and refuses an empty folder name,
-    /// something other than a folder at `folder`, a folder that is not writable, an invalid name,
-    /// and a name that exists and is not ours (see the type's documentation).
-    public init(folder: String, names: [String]) throws(FileWriteError) {
+    /// Plans writing `names` into `folder` for `program` (the folder is created with its parents
+    /// when missing, at commit — or when the first file is staged): reads the record, and refuses
+    /// an empty folder name, something other than a folder at `folder`, a folder that is not
+    /// writable, an invalid name, and a name that exists and is not ours (see the type's
+    /// documentation).
+    package init(folder: String, names: [String], program: ProgramIdentity) throws(FileWriteError) {
+        self.program = program
         self.folder = folder
         self.names = names
+        let recordName = program.folderRecordName
         func refuse(_ kind: FileWriteError.Kind, _ path: String, _ reason: String) -> FileWriteError {
             FileWriteError(kind, path: path, reason: reason)
         }
@@ -53,7 +57,7 @@ public struct FolderOutput: Sendable, Equatable {
             precondition(Self.isValidName(name), "FolderOutput: '\(name)' is not a relative file name")
         }
         precondition(Set(names).count == names.count, "FolderOutput: a name is given twice")
-        precondition(!names.contains(Self.recordName), "FolderOutput: the record's name is reserved")
+        precondition(!names.contains(recordName), "FolderOutput: the record's name is reserved")
 
         let absolute = absolutePath(folder)
         var info = stat()
@@ -66,7 +70,7 @@ public struct FolderOutput: Sendable, Equatable {
         }
         let exists = stat(absolute, &info) == 0
         if exists {
-            try Self.checkWritableFolder(absolute, display: folder)
+            try Self.checkWritableFolder(absolute, display: folder, program: program)
         } else {
             // The nearest folder that exists must take the new one.
             var ancestor = parentFolder(of: absolute)
@@ -74,10 +78,10 @@ public struct FolderOutput: Sendable, Equatable {
             guard UInt32(info.st_mode) & UInt32(S_IFMT) == UInt32(S_IFDIR) else {
                 throw refuse(.notAFolder, folder, "'\(ancestor)' is not a folder")
             }
-            try Self.checkWritableFolder(ancestor, display: folder)
+            try Self.checkWritableFolder(ancestor, display: folder, program: program)
         }
 
-        recorded = exists ? try Self.readRecord(in: absolute, display: folder) : []
+        recorded = exists ? try Self.readRecord(in: absolute, display: folder, program: program) : []
         let ours = Set(recorded)
         if exists {
             for name in names {
@@ -96,13 +100,13 @@ public struct FolderOutput: Sendable, Equatable {
                 let isFile = UInt32(info.st_mode) & UInt32(S_IFMT) == UInt32(S_IFREG)
                 guard ours.contains(name) else {
                     throw refuse(.notOurs, shown,
-                                 "it exists and beztune did not write it (\(Self.join(folder, Self.recordName)) does not list it); move it away or choose another folder")
+                                 "it exists and \(program.name) did not write it (\(Self.join(folder, recordName)) does not list it); move it away or choose another folder")
                 }
                 guard isFile else {
                     throw refuse(.isDirectory, shown, "it is no longer a regular file; move it away or choose another folder")
                 }
                 if UInt32(info.st_mode) & 0o222 == 0 {
-                    throw refuse(.readOnlyFile, shown, "the file is read-only; beztune does not replace it")
+                    throw refuse(.readOnlyFile, shown, "the file is read-only; \(program.name) does not replace it")
                 }
             }
         }
@@ -117,11 +121,14 @@ public struct FolderOutput: Sendable, Equatable {
 
     /// The path of the file `name` in the folder, as the caller stages it
     /// (``OutputTransaction/stage(_:for:)``).
-    public func path(of name: String) -> String { Self.join(folder, name) }
+    package func path(of name: String) -> String { Self.join(folder, name) }
+
+    /// The record's file name in the folder (``ProgramIdentity/folderRecordName``).
+    package var recordName: String { program.folderRecordName }
 
     /// The record's text for `names`.
-    static func recordText(_ names: [String]) -> String {
-        "# The files beztune wrote in this folder in its last run, one per line. It replaces or removes only these.\n"
+    func recordText(_ names: [String]) -> String {
+        "# The files \(program.name) wrote in this folder in its last run, one per line. It replaces or removes only these.\n"
             + names.map { $0 + "\n" }.joined()
     }
 
@@ -134,24 +141,26 @@ public struct FolderOutput: Sendable, Equatable {
     }
 
     /// `folder/name`, with one `/` between them.
-    public static func join(_ folder: String, _ name: String) -> String {
+    package static func join(_ folder: String, _ name: String) -> String {
         folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 
-    /// The names the record in `folder` lists (none when there is no record).
-    private static func readRecord(in folder: String, display: String) throws(FileWriteError) -> [String] {
+    /// The names the record of `program` in `folder` lists (none when there is no record).
+    private static func readRecord(in folder: String, display: String,
+                                   program: ProgramIdentity) throws(FileWriteError) -> [String] {
+        let recordName = program.folderRecordName
         let path = folder + "/" + recordName
         var info = stat()
         guard lstat(path, &info) == 0 else { return [] }
         guard UInt32(info.st_mode) & UInt32(S_IFMT) == UInt32(S_IFREG) else {
             throw FileWriteError(.notOurs, path: join(display, recordName),
-                                 reason: "it is not a regular file, so it is not beztune's record; move it away")
+                                 reason: "it is not a regular file, so it is not \(program.name)'s record; move it away")
         }
         let text: String
         do throws(FileReadError) {
             text = try TextFile.read(URL(fileURLWithPath: path), kind: "record")
         } catch {
-            throw FileWriteError(.other, path: join(display, recordName), reason: "cannot read beztune's record: \(error.reason)")
+            throw FileWriteError(.other, path: join(display, recordName), reason: "cannot read \(program.name)'s record: \(error.reason)")
         }
         var seen = Set<String>()
         return text.split(separator: "\n").map(String.init).filter { line in
@@ -159,9 +168,11 @@ public struct FolderOutput: Sendable, Equatable {
         }
     }
 
-    /// Fails when no file can be created in `folder` (a temporary file is made and removed).
-    static func checkWritableFolder(_ folder: String, display: String) throws(FileWriteError) {
-        var template = Array("\(folder)/.beztune-probe.tmp-XXXXXX".utf8CString)
+    /// Fails when no file can be created in `folder` (a temporary file,
+    /// ``ProgramIdentity/probeTemplate(in:)``, is made and removed).
+    static func checkWritableFolder(_ folder: String, display: String,
+                                    program: ProgramIdentity) throws(FileWriteError) {
+        var template = Array(program.probeTemplate(in: folder).utf8CString)
         // Never empty (the terminating NUL at least), so baseAddress is not nil.
         let code = InterruptCleanup.withRegistry { _ -> Int32 in
             let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }

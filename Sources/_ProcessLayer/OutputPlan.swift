@@ -20,17 +20,21 @@ import Darwin
 /// 4. every folder a regular file is replaced in takes a new file (one is created and removed).
 ///
 /// Inputs that do not exist are left to the reader to report.
-public struct OutputPlan: Sendable {
+package struct OutputPlan: Sendable {
+    /// The program the outputs are written for (named in the messages).
+    package let program: ProgramIdentity
     /// The single-file outputs, in the order given.
-    public let files: [OutputDestination]
+    package let files: [OutputDestination]
     /// The folder outputs, in the order given.
-    public let folders: [FolderOutput]
+    package let folders: [FolderOutput]
 
-    /// Plans `files` (paths as given) and `folders`, against the run's `inputs` (paths as given);
-    /// throws the first problem found, in the order of the type's documentation.
-    public init(files paths: [String], folders: [FolderOutput] = [], inputs: [String] = []) throws(FileWriteError) {
+    /// Plans `files` (paths as given) and `folders`, against the run's `inputs` (paths as given),
+    /// for `program`; throws the first problem found, in the order of the type's documentation.
+    package init(files paths: [String], folders: [FolderOutput] = [], inputs: [String] = [],
+                 program: ProgramIdentity) throws(FileWriteError) {
+        self.program = program
         var destinations: [OutputDestination] = []
-        for path in paths { destinations.append(try OutputDestination(path: path)) }
+        for path in paths { destinations.append(try OutputDestination(path: path, program: program)) }
         files = destinations
         self.folders = folders
 
@@ -66,7 +70,7 @@ public struct OutputPlan: Sendable {
             guard let identity = FileIdentity(path: absolutePath(input)), !identity.isCharacterDevice else { continue }
             if let w = written.first(where: { $0.identity == identity }) {
                 throw FileWriteError(.sameAsInput, path: w.path,
-                                     reason: "it is the input '\(input)' of this run (the same file); beztune does not overwrite its input")
+                                     reason: "it is the input '\(input)' of this run (the same file); \(program.name) does not overwrite its input")
             }
         }
 
@@ -86,7 +90,7 @@ public struct OutputPlan: Sendable {
         var probed = Set<String>()
         for d in destinations where d.isRegularFile && probed.insert(d.folder).inserted {
             do throws(FileWriteError) {
-                try FolderOutput.checkWritableFolder(d.folder, display: d.displayFolder)
+                try FolderOutput.checkWritableFolder(d.folder, display: d.displayFolder, program: program)
             } catch {
                 throw FileWriteError(error.kind, path: d.path, reason: error.reason, code: error.code)
             }
