@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "ArcError", dependencies: ["Geometry", "_Support"]),
         .target(name: "Fitting", dependencies: ["Geometry", "Deform", "LeastSquares", "DataFiles", "Interchange", "_Support"]),
         .target(name: "Interchange", dependencies: ["Geometry", "Deform", "_Support"]),
-        .executableTarget(name: "beztune", dependencies: ["Geometry", "DataFiles", "Render", "LeastSquares", "Deform", "ArcError", "Fitting", "Interchange", "_ProcessLayer", "_Support"]),
+        .executableTarget(name: "beztune", dependencies: ["Geometry", "DataFiles", "Render", "LeastSquares", "Deform", "ArcError", "Fitting", "Interchange", "_ArgumentParser", "_ProcessLayer", "_Support"]),
 
         // MARK: - Benchmarks
         .executableTarget(name: "beztune-bench", dependencies: ["Geometry", "DataFiles", "Render", "_ProcessLayer", "_Support"],
@@ -45,6 +45,9 @@ let package = Package(
         // The vector intrinsics Swift lacks, x86 and portable twins (-DBEZIERTUNE_PORTABLE_INTRINSICS
         // forces the portable ones).
         .target(name: "_CIntrinsics"),
+        // The command-line parser of the executables: options declared once as typed values, the
+        // parser, --help and the usage line derived from the declaration (package access).
+        .target(name: "_ArgumentParser", dependencies: ["_Support"]),
         // Small helpers every target may need, each written once (seeded random numbers, work
         // split across cores, trimming, quoting in messages); `package` access, never `public`.
         .target(name: "_Support"),
@@ -68,11 +71,12 @@ let package = Package(
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "Geometry", "Deform", "_Support", "_TestSupport"],
                     exclude: ["Resources", "README.md"]),
         .testTarget(name: "SupportTests", dependencies: ["_Support"]),
+        .testTarget(name: "ArgumentParserTests", dependencies: ["_ArgumentParser"]),
         .testTarget(name: "ProcessLayerTests", dependencies: ["_ProcessLayer", "_TestSupport"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CLapack", "CCairo"]),
         .testTarget(name: "CIntrinsicsTests", dependencies: ["_CIntrinsics", "_TestSupport"]),
         .testTarget(name: "ReadmeExamplesTests", dependencies: ["Geometry", "ArcError", "Deform"]),
-        .testTarget(name: "BeztuneTests", dependencies: ["beztune", "DataFiles", "Deform", "Fitting", "Geometry", "Interchange", "_Support", "_TestSupport"]),
+        .testTarget(name: "BeztuneTests", dependencies: ["beztune", "DataFiles", "Deform", "Fitting", "Geometry", "Interchange", "_ArgumentParser", "_Support", "_TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

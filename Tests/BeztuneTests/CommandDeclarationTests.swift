@@ -1,4 +1,5 @@
 @testable import beztune
+import _ArgumentParser
 import Foundation
 import Testing
 
@@ -68,14 +69,6 @@ struct CommandDeclarationTests {
         #expect(CommandDeclaration<Extended>.unresolved([.requires([\.x], option: \.base.csv)], options: Self.declaration.options).isEmpty)
         #expect(CommandDeclaration<Extended>.unresolved([.requires([\.x], option: \.unbound)], options: Self.declaration.options)
                 == ["\(\Extended.unbound as PartialKeyPath<Extended>)"])
-    }
-
-    @Test("a rule naming no option stops the program when the declaration is built")
-    func unresolvedRuleStops() async {
-        await #expect(processExitsWith: .failure) {
-            _ = CommandDeclaration<Extended>(name: "t", abstract: "", options: Self.declaration.options,
-                                             rules: [.alone(\.unbound)])
-        }
     }
 
     @Test("given twice, or without a value, it is refused like every option")

@@ -5,6 +5,7 @@ import Fitting
 import Geometry
 import Interchange
 import Testing
+import _ArgumentParser
 import _Support
 
 /// The one place where errors become lines and exit statuses: a library error says whether it

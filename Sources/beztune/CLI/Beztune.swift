@@ -6,6 +6,8 @@ import _Support
 /// or option value) — a usage error followed by the command's usage line.
 struct Beztune {
     static let version = "0.1.0"
+    /// The program's name, as usage lines and messages write it.
+    static let program = "beztune"
 
     static var commands: [Command] {
         [

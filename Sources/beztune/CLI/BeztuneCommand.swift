@@ -1,3 +1,5 @@
+import _ArgumentParser
+
 /// One `beztune` command, declared as swift-argument-parser's `ParsableCommand` is: its name,
 /// abstract and discussion, its typed options (``Options``, whose properties' initial values are
 /// the defaults) with their declarations and rules, the check of the parsed values before any
@@ -28,7 +30,8 @@ extension BeztuneCommand {
     static var rules: [OptionRule<Options>] { [] }
 
     static var declaration: CommandDeclaration<Options> {
-        CommandDeclaration(name: name, abstract: abstract, options: options, rules: rules, discussion: discussion)
+        CommandDeclaration(program: Beztune.program, name: name, abstract: abstract, options: options, rules: rules,
+                           discussion: discussion)
     }
 
     static var command: Command { Command(declaration, validate: validate, run: run) }

@@ -1,3 +1,5 @@
+import _ArgumentParser
+
 /// A command as the dispatcher sees it: its name, abstract, help and usage line, and how it runs
 /// a command line — from a ``CommandDeclaration``, the step that checks the parsed values before
 /// any input is read (`validate`), and the function that runs what it checked.

@@ -2,6 +2,7 @@ import ArcError
 import Fitting
 import Foundation
 import Geometry
+import _ArgumentParser
 import _Support
 
 /// The one place where an error that ends a run becomes what `beztune` says: one line, and
@@ -61,28 +62,4 @@ struct Diagnosis: Equatable {
         default: (nil, message(error))
         }
     }
-}
-
-/// An option's value its parser refused: `invalid --name 'text': reason`.
-struct InvalidOptionValue: Error {
-    var option: String
-    var text: String
-    var problem: any Error
-}
-
-/// Why an option's text cannot be used: the reason, and the text it is about when that is not
-/// the whole value (one part of `N1:N2`). The parser turns it into
-/// `invalid --name 'text': reason`.
-struct OptionValueError: ReportableError, Equatable {
-    var reason: String
-    /// The offending part of the value, when it is not the whole value.
-    var text: String?
-
-    init(_ reason: String, text: String? = nil) {
-        self.reason = reason
-        self.text = text
-    }
-
-    /// The reason (the parser adds the option and the text).
-    var description: String { reason }
 }

@@ -1,6 +1,7 @@
 import ArcError
 import DataFiles
 import Foundation
+import _ArgumentParser
 
 /// `beztune error`: every error figure for one or more handle factors.
 enum ErrorCommand: BeztuneCommand {

@@ -3,6 +3,7 @@ import DataFiles
 import Foundation
 import Geometry
 import Render
+import _ArgumentParser
 
 /// `beztune error-curve`: the radial error along one segment, for plotting.
 enum ErrorCurveCommand: BeztuneCommand {

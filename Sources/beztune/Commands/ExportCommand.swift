@@ -3,6 +3,7 @@ import Fitting
 import Foundation
 import Geometry
 import Interchange
+import _ArgumentParser
 import _Support
 
 /// `beztune export`: a shape or a fitted animation as one file an app or page takes — clean SVG

@@ -4,6 +4,7 @@ import Foundation
 import Geometry
 import Interchange
 import Render
+import _ArgumentParser
 
 /// `beztune fit-profile`: a squash profile fitted to the keyframes of a manifest — every
 /// keyframe's parameters, then each parameter's trajectory through a timing function — with

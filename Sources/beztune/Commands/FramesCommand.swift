@@ -5,6 +5,7 @@ import Foundation
 import Geometry
 import Interchange
 import Render
+import _ArgumentParser
 import _ProcessLayer
 import _Support
 

@@ -2,6 +2,7 @@ import ArcError
 import Foundation
 import Geometry
 import Render
+import _ArgumentParser
 import _Support
 
 /// `beztune magnify`: the error magnifier — the circle and each Bézier approximation with its

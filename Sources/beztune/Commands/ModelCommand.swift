@@ -2,6 +2,7 @@ import DataFiles
 import Deform
 import Foundation
 import Geometry
+import _ArgumentParser
 import _Support
 
 /// `beztune model`: lists the deformation models and their parameters, or prints one frame of a

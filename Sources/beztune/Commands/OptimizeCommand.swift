@@ -1,6 +1,7 @@
 import ArcError
 import DataFiles
 import Foundation
+import _ArgumentParser
 
 /// `beztune optimize`: the best handle factor for every criterion and all its error figures.
 enum OptimizeCommand: BeztuneCommand {

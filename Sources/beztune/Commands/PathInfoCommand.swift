@@ -3,6 +3,7 @@ import Fitting
 import Foundation
 import Geometry
 import Interchange
+import _ArgumentParser
 import _Support
 
 /// `beztune path-info`: segment count, exact bounding box and arc length of a path.

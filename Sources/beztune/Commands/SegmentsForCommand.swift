@@ -1,6 +1,7 @@
 import ArcError
 import DataFiles
 import Foundation
+import _ArgumentParser
 
 /// `beztune segments-for`: the fewest segments per circle for a radial tolerance.
 enum SegmentsForCommand: BeztuneCommand {

@@ -2,6 +2,7 @@ import ArcError
 import DataFiles
 import Dispatch
 import Foundation
+import _ArgumentParser
 import _ProcessLayer
 import _Support
 

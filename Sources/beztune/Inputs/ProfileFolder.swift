@@ -4,6 +4,7 @@ import Fitting
 import Foundation
 import Geometry
 import Interchange
+import _ArgumentParser
 import _Support
 
 /// A `fit-profile` output folder read back for replay (`frames --profile-dir`,

@@ -1,4 +1,5 @@
 import ArcError
+import _ArgumentParser
 
 /// The options of the arc-error commands (`error`, `optimize`, `sweep`, `segments-for`,
 /// `magnify`) as given: handle factors, segments per circle, the radius and the squash factors,
@@ -22,7 +23,7 @@ extension ArcErrorChoices {
     }
 
     static var segments: Declared {
-        .value(\.segments, "segments", "N", help: "Equal segments per circle, N ≥ 2 (default 4).", parse: OptionValue.segmentCount)
+        .value(\.segments, "segments", "N", help: "Equal segments per circle, N ≥ 2 (default 4).", parse: SweepGrid.segmentCount(parsing:))
     }
 
     static var radius: Declared {

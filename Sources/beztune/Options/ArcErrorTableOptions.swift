@@ -1,5 +1,6 @@
 import ArcError
 import DataFiles
+import _ArgumentParser
 
 /// The options of `error` and `optimize`, which print one table of error figures: the arc-error
 /// options and `--csv FILE`.

@@ -1,5 +1,6 @@
 import Fitting
 import LeastSquares
+import _ArgumentParser
 
 /// The options of ``FitChoices``, each declared once for `fit` and `fit-profile` (which embed
 /// them at their `fit` property and may word an option's help their own way), and the rule

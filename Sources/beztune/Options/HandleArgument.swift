@@ -1,6 +1,7 @@
 import ArcError
 import Foundation
 import Geometry
+import _ArgumentParser
 import _Support
 
 /// A `--k` value: a ``HandleFactor`` (a criterion name or a number or expression) with the text

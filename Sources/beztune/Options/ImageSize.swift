@@ -1,4 +1,5 @@
 import Render
+import _ArgumentParser
 
 /// `--size WxH`: a picture's size in pixels, each side 16…`Canvas.maximumSide`.
 struct ImageSize: Equatable {

@@ -1,6 +1,7 @@
 import Deform
 import Fitting
 import Foundation
+import _ArgumentParser
 import _Support
 
 /// The options every command that draws or fits a model shares: the model by name,

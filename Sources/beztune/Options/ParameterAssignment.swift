@@ -1,3 +1,4 @@
+import _ArgumentParser
 import _Support
 
 /// `NAME=VALUE`: a parameter's name and a number.

@@ -1,3 +1,4 @@
+import _ArgumentParser
 import _Support
 
 /// `NAME=LO:HI`: narrower bounds for a free parameter (`inf`, `-inf` allowed).

@@ -1,6 +1,7 @@
 import DataFiles
 import Foundation
 import Geometry
+import _ArgumentParser
 import _Support
 
 /// The input-path convention every command shares: `--path 'M…'` or `--path-file FILE` (SVG path

@@ -1,3 +1,4 @@
+import _ArgumentParser
 import _Support
 
 /// `--shard I/N`: this run does the I-th of N contiguous blocks of a batch's rows (I from 1 to

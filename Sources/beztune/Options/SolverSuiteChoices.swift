@@ -1,4 +1,5 @@
 import LeastSquares
+import _ArgumentParser
 
 /// The options of the solver's test suites (`nist`, `mgh`), declared once: the problems to run,
 /// geodesic acceleration and the CSV file of the runs.

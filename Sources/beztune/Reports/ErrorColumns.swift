@@ -1,6 +1,7 @@
 import ArcError
 import DataFiles
 import Foundation
+import _ArgumentParser
 
 /// The columns every arc-error command writes, in one place so `error`, `optimize` and `sweep`
 /// agree.

@@ -2,9 +2,9 @@
 /// own usage error and its own form in the usage line. Rules name options by the property they
 /// set (their key path, the option's identity), never by a string: a rule naming a property no
 /// option of the declaration sets stops the program when the declaration is built
-/// (``CommandDeclaration/init(name:abstract:options:rules:discussion:)``).
-enum OptionRule<Values> {
-    typealias Path = PartialKeyPath<Values>
+/// (``CommandDeclaration/init(program:name:abstract:options:rules:discussion:)``).
+package enum OptionRule<Values> {
+    package typealias Path = PartialKeyPath<Values>
 
     /// At most one of the options (one exactly when `required`): `--a and --b cannot be used
     /// together`; absent when required, `missing NOUN: give --a A or --b B (HINT)` (without a
@@ -21,7 +21,7 @@ enum OptionRule<Values> {
     case alone(Path)
 
     /// Every option the rule names.
-    var paths: [Path] {
+    package var paths: [Path] {
         switch self {
         case .exclusive(let paths, _, _, _), .together(let paths): paths
         case .requires(let paths, let option, _), .excludes(let paths, let option, _): paths + [option]
@@ -31,7 +31,7 @@ enum OptionRule<Values> {
 
     /// The same rule over a bigger set of values that holds these at `base` (the rules of an
     /// option group embedded in a command's values).
-    func embedded<Outer>(in base: WritableKeyPath<Outer, Values>) -> OptionRule<Outer> {
+    package func embedded<Outer>(in base: WritableKeyPath<Outer, Values>) -> OptionRule<Outer> {
         func outer(_ path: Path) -> OptionRule<Outer>.Path {
             guard let p = (base as PartialKeyPath<Outer>).appending(path: path as AnyKeyPath) else {
                 preconditionFailure("a rule's key path does not extend \(base)")
@@ -49,7 +49,7 @@ enum OptionRule<Values> {
     }
 
     /// The rule with each option named as `name(path)` does (nil when no option sets `path`).
-    func named(_ name: (Path) -> String?) -> NamedOptionRule? {
+    package func named(_ name: (Path) -> String?) -> NamedOptionRule? {
         func names(_ paths: [Path]) -> [String]? {
             let found = paths.compactMap(name)
             return found.count == paths.count ? found : nil
@@ -73,7 +73,7 @@ enum OptionRule<Values> {
 
 /// An ``OptionRule`` with its options resolved to their names, as the parser checks it and the
 /// usage line draws it.
-enum NamedOptionRule: Equatable {
+package enum NamedOptionRule: Equatable {
     case exclusive([String], required: Bool, noun: String?, hint: String?)
     case together([String])
     case requires([String], option: String, reason: String?)
@@ -81,7 +81,7 @@ enum NamedOptionRule: Equatable {
     case alone(String)
 
     /// The options the rule draws together in the usage line, or none.
-    var usageGroup: [String] {
+    package var usageGroup: [String] {
         switch self {
         case .exclusive(let names, _, _, _), .together(let names): names
         case .requires, .excludes, .alone: []

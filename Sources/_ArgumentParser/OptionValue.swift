@@ -1,19 +1,18 @@
-import ArcError
 import _Support
 
 /// The parsers of option values every command shares: each reads one text (whitespace around it
 /// ignored) or throws the reason it cannot (`expected a positive number`); the parser adds the
 /// option and the text (`invalid --radius '-1': expected a positive number`).
-enum OptionValue {
+package enum OptionValue {
     /// The text as given.
-    static func text(_ text: String) -> String { text }
+    package static func text(_ text: String) -> String { text }
 
     /// Refuses a value holding a number written in hexadecimal (`0x10`, `-0x1p-3`, the `0x2` of
     /// `1/0x2` or `cubic-bezier(0x1,…)`), which Swift's `Double(_:)` would read: numbers are
     /// decimal everywhere — in option values as in CSV cells (`DecimalNumber`) — so that a value
     /// means the same wherever it is written. Each run of letters, digits and dots is a word;
     /// a word that starts `0x` or `0X` is a hexadecimal number (with its binary exponent's sign).
-    static func refuseHexadecimal(_ text: some StringProtocol) throws(OptionValueError) {
+    package static func refuseHexadecimal(_ text: some StringProtocol) throws(OptionValueError) {
         var word = ""
         for c in text + " " {
             if c.isLetter || c.isNumber || c == "." || c == "_"
@@ -29,7 +28,7 @@ enum OptionValue {
     }
 
     /// A finite number.
-    static func number(_ text: String) throws(OptionValueError) -> Double {
+    package static func number(_ text: String) throws(OptionValueError) -> Double {
         try refuseHexadecimal(text)
         guard let value = Double(text.trimmingWhitespace) else { throw OptionValueError("expected a number") }
         guard value.isFinite else { throw OptionValueError("expected a finite number") }
@@ -37,14 +36,14 @@ enum OptionValue {
     }
 
     /// A finite, strictly positive number.
-    static func positive(_ text: String) throws(OptionValueError) -> Double {
+    package static func positive(_ text: String) throws(OptionValueError) -> Double {
         let value = try number(text)
         guard value > 0 else { throw OptionValueError("expected a positive number") }
         return value
     }
 
     /// A finite number ≥ 0, described by `what` (`a number`, `seconds`).
-    static func nonNegative(_ what: String) -> (String) throws(OptionValueError) -> Double {
+    package static func nonNegative(_ what: String) -> (String) throws(OptionValueError) -> Double {
         { text throws(OptionValueError) in
             try refuseHexadecimal(text)
             guard let value = Double(text.trimmingWhitespace), value.isFinite, value >= 0 else {
@@ -55,7 +54,7 @@ enum OptionValue {
     }
 
     /// A number in [0, 1] (a progress).
-    static func unitInterval(_ text: String) throws(OptionValueError) -> Double {
+    package static func unitInterval(_ text: String) throws(OptionValueError) -> Double {
         try refuseHexadecimal(text)
         guard let p = Double(text.trimmingWhitespace), p >= 0, p <= 1 else {
             throw OptionValueError("expected a number in [0, 1]")
@@ -64,7 +63,7 @@ enum OptionValue {
     }
 
     /// A whole number in `range`, of `noun` when given (`a whole number of frames from 1 to 10000`).
-    static func wholeNumber(in range: ClosedRange<Int>, of noun: String? = nil) -> (String) throws(OptionValueError) -> Int {
+    package static func wholeNumber(in range: ClosedRange<Int>, of noun: String? = nil) -> (String) throws(OptionValueError) -> Int {
         { text throws(OptionValueError) in
             guard let n = Int(text.trimmingWhitespace), range.contains(n) else {
                 throw OptionValueError("expected a whole number\(noun.map { " of \($0)" } ?? "") from \(range.lowerBound) to \(range.upperBound)")
@@ -74,7 +73,7 @@ enum OptionValue {
     }
 
     /// One of `choices`, exactly as written there.
-    static func choice(among choices: [String]) -> (String) throws(OptionValueError) -> String {
+    package static func choice(among choices: [String]) -> (String) throws(OptionValueError) -> String {
         { text throws(OptionValueError) in
             guard choices.contains(text) else { throw OptionValueError("expected one of \(choices.joined(separator: ", "))") }
             return text
@@ -82,7 +81,7 @@ enum OptionValue {
     }
 
     /// A value of a string-backed enumeration, by its raw value.
-    static func choice<T: RawRepresentable & CaseIterable>(of type: T.Type) -> (String) throws(OptionValueError) -> T
+    package static func choice<T: RawRepresentable & CaseIterable>(of type: T.Type) -> (String) throws(OptionValueError) -> T
     where T.RawValue == String {
         { text throws(OptionValueError) in
             guard let value = T(rawValue: text) else {
@@ -93,7 +92,7 @@ enum OptionValue {
     }
 
     /// `NAME,NAME,…`: names without surrounding whitespace, none empty.
-    static func nameList(_ text: String) throws(OptionValueError) -> [String] {
+    package static func nameList(_ text: String) throws(OptionValueError) -> [String] {
         var names: [String] = []
         for name in text.split(separator: ",", omittingEmptySubsequences: false) {
             let trimmed = String(name.trimmingWhitespace)
@@ -104,26 +103,14 @@ enum OptionValue {
     }
 }
 
-/// A value with the text it was read from, for a message that quotes the user's spelling
-/// (`--sx 1e300`, not `1e+300`).
-struct Given<T> {
-    var value: T
-    var text: String
-}
-
 extension OptionValue {
     /// `parse`, keeping the text.
-    static func keepingText<T>(_ parse: @escaping (String) throws -> T) -> (String) throws -> Given<T> {
+    package static func keepingText<T>(_ parse: @escaping (String) throws -> T) -> (String) throws -> Given<T> {
         { text in Given(value: try parse(text), text: text) }
     }
 
-    /// A segment count: a whole number from 2 to 2²⁰ (``SweepGrid/segmentCount(parsing:)``).
-    static func segmentCount(_ text: String) throws(SweepGridError) -> Int {
-        try SweepGrid.segmentCount(parsing: text)
-    }
-
     /// `--seed S`: a whole number ≥ 0.
-    static func seed(_ text: String) throws(OptionValueError) -> UInt64 {
+    package static func seed(_ text: String) throws(OptionValueError) -> UInt64 {
         guard let s = UInt64(text.trimmingWhitespace) else { throw OptionValueError("expected a whole number ≥ 0") }
         return s
     }

@@ -12,33 +12,33 @@
 /// an option group declared once for several commands (``FitOptionGroup``) is embedded in each
 /// command's values (``embedded(in:)``), with the help text a command words its own way
 /// (``help(_:)``).
-struct Option<Values> {
-    typealias Arity = OptionArity
+package struct Option<Values> {
+    package typealias Arity = OptionArity
 
-    var name: String
-    var arity: Arity
+    package var name: String
+    package var arity: Arity
     /// What the help shows after `--name` (`N`, `FILE`); empty for a flag.
-    var valueName: String
-    var help: String
+    package var valueName: String
+    package var help: String
     /// A required option that is absent is a usage error (`missing --name VALUE`).
-    var isRequired = false
+    package var isRequired = false
     /// Said after `missing --name VALUE` when a required option is absent.
-    var missingHint: String?
+    package var missingHint: String?
     /// Listed in the usage line; otherwise summarised there by `[options]`.
-    var inUsage = true
+    package var inUsage = true
     /// What the usage line shows for the value (the choices, `png|svg`); the value name if nil.
-    var usageValue: String?
+    package var usageValue: String?
     /// The property the option sets: its identity.
-    var keyPath: PartialKeyPath<Values>
+    package var keyPath: PartialKeyPath<Values>
     /// Reads one occurrence's text into `values` (called for each occurrence, in order, and only
     /// when the option is given). Options are read in declaration order, so a reader may look at
     /// the values of options declared before it (`--set` names the parameters of `--model`). A
     /// parser's error becomes `invalid --name 'text': reason` (``InvalidOptionValue``).
-    var read: (inout Values, String) throws -> Void
+    package var read: (inout Values, String) throws -> Void
 }
 
 /// How an option takes values.
-enum OptionArity: Equatable {
+package enum OptionArity: Equatable {
     /// `--name` alone; present or not.
     case flag
     /// `--name VALUE` or `--name=VALUE`, at most once.
@@ -49,7 +49,7 @@ enum OptionArity: Equatable {
 
 extension Option {
     /// `--name`: true when given.
-    static func flag(_ path: WritableKeyPath<Values, Bool>, _ name: String, inUsage: Bool = true,
+    package static func flag(_ path: WritableKeyPath<Values, Bool>, _ name: String, inUsage: Bool = true,
                      help: String) -> Option {
         Option(name: name, arity: .flag, valueName: "", help: help, inUsage: inUsage, keyPath: path) { values, _ in
             values[keyPath: path] = true
@@ -58,7 +58,7 @@ extension Option {
 
     /// `--name VALUE` read by `parse` into a property that keeps its initial value (the default)
     /// when the option is absent.
-    static func value<T>(_ path: WritableKeyPath<Values, T>, _ name: String, _ valueName: String,
+    package static func value<T>(_ path: WritableKeyPath<Values, T>, _ name: String, _ valueName: String,
                          required: Bool = false, missingHint: String? = nil, inUsage: Bool = true,
                          usageValue: String? = nil, help: String,
                          parse: @escaping (String) throws -> T) -> Option {
@@ -69,7 +69,7 @@ extension Option {
     }
 
     /// `--name VALUE` read by `parse` into an optional property: nil when absent.
-    static func value<T>(_ path: WritableKeyPath<Values, T?>, _ name: String, _ valueName: String,
+    package static func value<T>(_ path: WritableKeyPath<Values, T?>, _ name: String, _ valueName: String,
                          required: Bool = false, missingHint: String? = nil, inUsage: Bool = true,
                          usageValue: String? = nil, help: String,
                          parse: @escaping (String) throws -> T) -> Option {
@@ -78,21 +78,21 @@ extension Option {
     }
 
     /// `--name TEXT` taken as written (a file's or folder's name, an id): a text property.
-    static func text(_ path: WritableKeyPath<Values, String>, _ name: String, _ valueName: String,
+    package static func text(_ path: WritableKeyPath<Values, String>, _ name: String, _ valueName: String,
                      required: Bool = false, missingHint: String? = nil, inUsage: Bool = true, help: String) -> Option {
         value(path, name, valueName, required: required, missingHint: missingHint, inUsage: inUsage, help: help,
               parse: OptionValue.text)
     }
 
     /// `--name TEXT` taken as written into an optional property: nil when absent.
-    static func text(_ path: WritableKeyPath<Values, String?>, _ name: String, _ valueName: String,
+    package static func text(_ path: WritableKeyPath<Values, String?>, _ name: String, _ valueName: String,
                      inUsage: Bool = true, help: String) -> Option {
         value(path, name, valueName, inUsage: inUsage, help: help, parse: OptionValue.text)
     }
 
     /// `--name VALUE` given any number of times, each read by `parse` with the values read so
     /// far (the options declared before this one), in order.
-    static func repeated<T>(_ path: WritableKeyPath<Values, [T]>, _ name: String, _ valueName: String,
+    package static func repeated<T>(_ path: WritableKeyPath<Values, [T]>, _ name: String, _ valueName: String,
                             required: Bool = false, missingHint: String? = nil, inUsage: Bool = true,
                             help: String, parseWith parse: @escaping (String, Values) throws -> T) -> Option {
         Option(name: name, arity: .repeated, valueName: valueName, help: help, isRequired: required,
@@ -102,7 +102,7 @@ extension Option {
     }
 
     /// `--name VALUE` given any number of times, each read by `parse`, in order.
-    static func repeated<T>(_ path: WritableKeyPath<Values, [T]>, _ name: String, _ valueName: String,
+    package static func repeated<T>(_ path: WritableKeyPath<Values, [T]>, _ name: String, _ valueName: String,
                             required: Bool = false, missingHint: String? = nil, inUsage: Bool = true,
                             help: String, parse: @escaping (String) throws -> T) -> Option {
         repeated(path, name, valueName, required: required, missingHint: missingHint, inUsage: inUsage, help: help,
@@ -111,7 +111,7 @@ extension Option {
 
     /// This option of a bigger set of values that holds these at `base` (an option group
     /// declared once and embedded in several commands' values).
-    func embedded<Outer>(in base: WritableKeyPath<Outer, Values>) -> Option<Outer> {
+    package func embedded<Outer>(in base: WritableKeyPath<Outer, Values>) -> Option<Outer> {
         let read = self.read
         guard let path = (base as PartialKeyPath<Outer>).appending(path: keyPath as AnyKeyPath) else {
             preconditionFailure("--\(name): its key path does not extend \(base)")
@@ -124,7 +124,7 @@ extension Option {
     }
 
     /// The option with the help text a command words its own way.
-    func help(_ text: String) -> Option {
+    package func help(_ text: String) -> Option {
         var o = self
         o.help = text
         return o
@@ -132,7 +132,7 @@ extension Option {
 
     /// The option required (a usage error when absent), with what the error adds after
     /// `missing --name VALUE`.
-    func required(missingHint hint: String? = nil) -> Option {
+    package func required(missingHint hint: String? = nil) -> Option {
         var o = self
         o.isRequired = true
         o.missingHint = hint
@@ -140,19 +140,19 @@ extension Option {
     }
 
     /// The option listed in the usage line or not (there summarised by `[options]`).
-    func inUsage(_ shown: Bool) -> Option {
+    package func inUsage(_ shown: Bool) -> Option {
         var o = self
         o.inUsage = shown
         return o
     }
 
     /// `--name VALUE` as the usage line writes it (`--name` for a flag).
-    var usageForm: String {
+    package var usageForm: String {
         arity == .flag ? "--\(name)" : "--\(name) \(usageValue ?? valueName)"
     }
 
     /// `--name VALUE` as the help and messages write it.
-    var helpForm: String {
+    package var helpForm: String {
         arity == .flag ? "--\(name)" : "--\(name) \(valueName)"
     }
 }

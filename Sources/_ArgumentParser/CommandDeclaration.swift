@@ -1,17 +1,19 @@
 import _Support
 
 /// A command's typed options: a struct whose properties' initial values are the defaults.
-protocol CommandOptions {
+package protocol CommandOptions {
     init()
 }
 
-/// The declaration of one `beztune` command: its options (typed, each bound to a property of
-/// `Values`), the rules between them and its help. The parser (``parse(_:)``), the help text and
+/// The declaration of one command of a program (`beztune error`): its options (typed, each bound
+/// to a property of `Values`), the rules between them and its help. The parser (``parse(_:)``), the help text and
 /// the usage line are all derived from it, so they cannot disagree.
-struct CommandDeclaration<Values: CommandOptions> {
-    var name: String
-    var abstract: String
-    var options: [Option<Values>] {
+package struct CommandDeclaration<Values: CommandOptions> {
+    /// The program's name, first in the usage line (`beztune`).
+    package var program: String
+    package var name: String
+    package var abstract: String
+    package var options: [Option<Values>] {
         didSet { rules = Self.resolve(declared, options: options) }
     }
     /// The rules between the options, with the options named.
@@ -19,18 +21,19 @@ struct CommandDeclaration<Values: CommandOptions> {
     /// The rules as declared (by the options' properties).
     private let declared: [OptionRule<Values>]
     /// Free text after the option list (conventions, examples).
-    var discussion: String = ""
+    package var discussion: String = ""
 
     /// What a command line asks for: the help, or a run with these values.
-    enum Request {
+    package enum Request {
         case help
         case run(Values)
     }
 
     /// The declaration; every rule must name options of `options` (a programmer error
     /// otherwise: the program stops here, when the declaration is built).
-    init(name: String, abstract: String, options: [Option<Values>], rules: [OptionRule<Values>] = [],
-         discussion: String = "") {
+    package init(program: String, name: String, abstract: String, options: [Option<Values>],
+                 rules: [OptionRule<Values>] = [], discussion: String = "") {
+        self.program = program
         self.name = name
         self.abstract = abstract
         self.options = options
@@ -49,23 +52,23 @@ struct CommandDeclaration<Values: CommandOptions> {
 
     /// The key paths of `rules` that no option of `options` sets, as text (empty when every rule
     /// names declared options).
-    static func unresolved(_ rules: [OptionRule<Values>], options: [Option<Values>]) -> [String] {
+    package static func unresolved(_ rules: [OptionRule<Values>], options: [Option<Values>]) -> [String] {
         let bound = Set(options.map(\.keyPath))
         return rules.flatMap(\.paths).filter { !bound.contains($0) }.map { "\($0)" }
     }
 
-    func option(named name: String) -> Option<Values>? { options.first { $0.name == name } }
+    package func option(named name: String) -> Option<Values>? { options.first { $0.name == name } }
 
     /// This declaration over a bigger set of values that holds these at `base`, so that a
     /// declaration can be extended with options of its own without touching this one.
-    func embedded<Outer: CommandOptions>(in base: WritableKeyPath<Outer, Values>) -> CommandDeclaration<Outer> {
-        CommandDeclaration<Outer>(name: name, abstract: abstract, options: options.map { $0.embedded(in: base) },
+    package func embedded<Outer: CommandOptions>(in base: WritableKeyPath<Outer, Values>) -> CommandDeclaration<Outer> {
+        CommandDeclaration<Outer>(program: program, name: name, abstract: abstract, options: options.map { $0.embedded(in: base) },
                                   rules: declared.map { $0.embedded(in: base) }, discussion: discussion)
     }
 
     // MARK: Usage line and help
 
-    /// `beztune NAME SYNOPSIS`: required options and groups first, then the others that show, in
+    /// `PROGRAM NAME SYNOPSIS`: required options and groups first, then the others that show, in
     /// declaration order, then `[options]` for those that do not.
     ///
     /// A single option reads `--name V` (required) or `[--name V]`; a repeated one
@@ -73,7 +76,7 @@ struct CommandDeclaration<Values: CommandOptions> {
     /// ``OptionRule/exclusive(_:required:noun:hint:)`` rule read `(--a A | --b B)` (one
     /// required) or `[--a A | --b B]`, those of ``OptionRule/together(_:)`` `[--a A --b B]`, at
     /// the place of the first of them.
-    var usageLine: String {
+    package var usageLine: String {
         var required: [String] = [], optional: [String] = []
         var hidden = false
         var drawn: Set<String> = []
@@ -108,12 +111,12 @@ struct CommandDeclaration<Values: CommandOptions> {
             case (_, false): optional.append("[\(option.usageForm)]")
             }
         }
-        return (["beztune", name] + required + optional + (hidden ? ["[options]"] : [])).joined(separator: " ")
+        return ([program, name] + required + optional + (hidden ? ["[options]"] : [])).joined(separator: " ")
     }
 
-    /// The text `beztune NAME --help` prints: overview, usage, every option with its help (and
+    /// The text `PROGRAM NAME --help` prints: overview, usage, every option with its help (and
     /// `--help`), then the discussion.
-    var helpText: String {
+    package var helpText: String {
         var lines = ["OVERVIEW: \(abstract)", "", "USAGE: \(usageLine)", "", "OPTIONS:"]
         var rows = options.map { o in (o.arity == .repeated ? o.helpForm + " …" : o.helpForm, o.help) }
         rows.append(("--help", "Show this help."))
@@ -132,7 +135,7 @@ struct CommandDeclaration<Values: CommandOptions> {
     /// `--help` or `-h` anywhere asks for the help. Then the rules are checked, then required
     /// options, then each given option is read, in declaration order. Every failure is a usage
     /// error (the dispatcher adds the usage line).
-    func parse(_ arguments: [String]) throws -> Request {
+    package func parse(_ arguments: [String]) throws -> Request {
         if arguments.contains("--help") || arguments.contains("-h") { return .help }
         var texts: [String: [String]] = [:]
         var i = 0
@@ -140,7 +143,7 @@ struct CommandDeclaration<Values: CommandOptions> {
             let argument = arguments[i]
             i += 1
             guard argument.hasPrefix("--"), argument.count > 2 else {
-                throw CLIError.usage("unexpected argument \(MessageText.quoted(argument))")
+                throw UsageError("unexpected argument \(MessageText.quoted(argument))")
             }
             var name = String(argument.dropFirst(2))
             var inlineValue: String?
@@ -148,29 +151,29 @@ struct CommandDeclaration<Values: CommandOptions> {
                 inlineValue = String(name[name.index(after: eq)...])
                 name = String(name[..<eq])
             }
-            guard let option = option(named: name) else { throw CLIError.usage("unknown option '--\(name)'") }
+            guard let option = option(named: name) else { throw UsageError("unknown option '--\(name)'") }
             let value: String
             switch option.arity {
             case .flag:
-                if inlineValue != nil { throw CLIError.usage("option '--\(name)' takes no value") }
+                if inlineValue != nil { throw UsageError("option '--\(name)' takes no value") }
                 value = ""
             case .single, .repeated:
                 if let inlineValue {
                     value = inlineValue
                 } else {
                     guard i < arguments.count, !arguments[i].hasPrefix("--") else {
-                        throw CLIError.usage("option '--\(name)' needs a value")
+                        throw UsageError("option '--\(name)' needs a value")
                     }
                     value = arguments[i]
                     i += 1
                 }
             }
-            if option.arity != .repeated, texts[name] != nil { throw CLIError.usage("option '--\(name)' given more than once") }
+            if option.arity != .repeated, texts[name] != nil { throw UsageError("option '--\(name)' given more than once") }
             texts[name, default: []].append(value)
         }
         for rule in rules { try check(rule, given: texts) }
         for option in options where option.isRequired && texts[option.name] == nil {
-            throw CLIError.usage("missing \(option.helpForm)" + (option.missingHint.map { " (\($0))" } ?? ""))
+            throw UsageError("missing \(option.helpForm)" + (option.missingHint.map { " (\($0))" } ?? ""))
         }
         var values = Values()
         for option in options {
@@ -186,36 +189,36 @@ struct CommandDeclaration<Values: CommandOptions> {
     }
 
     /// The usage error `rule` gives for the options in `given`, if any.
-    private func check(_ rule: NamedOptionRule, given: [String: [String]]) throws(CLIError) {
+    private func check(_ rule: NamedOptionRule, given: [String: [String]]) throws(UsageError) {
         func form(_ name: String) -> String { option(named: name)?.helpForm ?? "--\(name)" }
         switch rule {
         case .exclusive(let names, let isRequired, let noun, let hint):
             let present = names.filter { given[$0] != nil }
             if present.count > 1 {
-                throw .usage(present.map { "--\($0)" }.joined(separator: " and ") + " cannot be used together")
+                throw UsageError(present.map { "--\($0)" }.joined(separator: " and ") + " cannot be used together")
             }
             if isRequired && present.isEmpty {
                 let forms = names.map(form)
                 let choices = forms.count <= 2 ? forms.joined(separator: " or ")
                     : forms.dropLast().joined(separator: ", ") + " or " + (forms.last ?? "")
-                throw .usage((noun.map { "missing \($0): give " } ?? "missing ") + choices + (hint.map { " (\($0))" } ?? ""))
+                throw UsageError((noun.map { "missing \($0): give " } ?? "missing ") + choices + (hint.map { " (\($0))" } ?? ""))
             }
         case .together(let names):
             let present = names.filter { given[$0] != nil }
             if !present.isEmpty && present.count < names.count {
-                throw .usage(names.map { "--\($0)" }.joined(separator: " and ") + " go together: give " + (names.count == 2 ? "both" : "all"))
+                throw UsageError(names.map { "--\($0)" }.joined(separator: " and ") + " go together: give " + (names.count == 2 ? "both" : "all"))
             }
         case .requires(let names, let needed, let reason):
             if given[needed] == nil, let name = names.first(where: { given[$0] != nil }) {
-                throw .usage("--\(name) goes with \(form(needed))" + (reason.map { " (\($0))" } ?? ""))
+                throw UsageError("--\(name) goes with \(form(needed))" + (reason.map { " (\($0))" } ?? ""))
             }
         case .excludes(let names, let other, let reason):
             if given[other] != nil, let name = names.first(where: { given[$0] != nil }) {
-                throw .usage("--\(name) cannot be used with \(form(other))" + (reason.map { " (\($0))" } ?? ""))
+                throw UsageError("--\(name) cannot be used with \(form(other))" + (reason.map { " (\($0))" } ?? ""))
             }
         case .alone(let name):
             if given[name] != nil, let other = options.first(where: { $0.name != name && given[$0.name] != nil }) {
-                throw .usage("--\(name) takes no other options (got --\(other.name))")
+                throw UsageError("--\(name) takes no other options (got --\(other.name))")
             }
         }
     }

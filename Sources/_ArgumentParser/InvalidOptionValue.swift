@@ -1,0 +1,15 @@
+/// An option's value its parser refused: `invalid --name 'text': reason`, the text the part of
+/// the value the problem names (``OptionValueError/text``) or the whole value. The program that
+/// reports it words the reason from the problem.
+package struct InvalidOptionValue: Error {
+    /// The option's name, without `--`.
+    package var option: String
+    /// The value as given.
+    package var text: String
+    /// What its parser threw.
+    package var problem: any Error
+
+    package init(option: String, text: String, problem: any Error) {
+        (self.option, self.text, self.problem) = (option, text, problem)
+    }
+}
