@@ -152,26 +152,14 @@ private struct Parser {
             guard let c = current else { throw error("expected a value, found the end of the document") }
             switch c {
             case UInt8(ascii: "{"):
-                try push(.object)
-                index += 1
-                skipWhitespace()
-                if current == UInt8(ascii: "}") {
-                    index += 1
-                    value = .object(pop())
-                } else {
+                guard try opensEmpty(.object, closedBy: UInt8(ascii: "}")) else {
                     try memberKey()
                     continue valueLoop
                 }
+                value = .object(pop())
             case UInt8(ascii: "["):
-                try push(.array)
-                index += 1
-                skipWhitespace()
-                if current == UInt8(ascii: "]") {
-                    index += 1
-                    value = .array(popArray())
-                } else {
-                    continue valueLoop
-                }
+                guard try opensEmpty(.array, closedBy: UInt8(ascii: "]")) else { continue valueLoop }
+                value = .array(popArray())
             case UInt8(ascii: "\""):
                 value = .string(try parseString())
             case UInt8(ascii: "t"):
@@ -231,6 +219,19 @@ private struct Parser {
                 }
             }
         }
+    }
+
+    /// Opens an array or object at its bracket: pushes it, steps past the bracket and the
+    /// whitespace after it, and, when `close` follows at once, past that too: true for the empty
+    /// container (still open, for the caller to pop), false with the position at its first
+    /// element or member.
+    mutating func opensEmpty(_ kind: Open, closedBy close: UInt8) throws(JSONSyntaxError) -> Bool {
+        try push(kind)
+        index += 1
+        skipWhitespace()
+        guard current == close else { return false }
+        index += 1
+        return true
     }
 
     mutating func push(_ kind: Open) throws(JSONSyntaxError) {
