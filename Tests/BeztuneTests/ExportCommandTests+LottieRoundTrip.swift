@@ -30,11 +30,8 @@ extension ExportCommandTests {
         (a keyframe to 1e-10, a frame between keyframes within 2D); its svg frames by fit --select to 1e-10
         """)
     func lottieRoundTrip() throws {
-        let folder = try TemporaryFolder()
-        try ballKeyframes(in: folder, timing: "cubic-bezier(0.3,0.1,0.2,1)", progress: (0...8).map { Double($0) / 8 })
-        let r = try run(["fit-profile", "--keyframes", "keys.csv", "--free", "yFactor,topYFactor", "--timing", "cubic-bezier",
-                         "--samples", "120", "--size", "32x32", "--out", "profile"], in: folder)
-        #expect(r.status == 0, "\(r.stderr)")
+        let folder = try fittedProfile(intervals: 8, ["--free", "yFactor,topYFactor", "--timing", "cubic-bezier",
+                                                      "--samples", "120", "--size", "32x32", "--out", "profile"]).folder
         let fitted = try cubicBezierTimings(folder.file("profile/timing.csv"))
         #expect(fitted.keys.sorted() == ["topYFactor", "yFactor"])
         /// The fitted profile's value of `parameter` at progress x.
