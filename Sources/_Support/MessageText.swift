@@ -1,5 +1,5 @@
 /// How a one-line message shows text the user supplied: a value, a name, a line of a file, a
-/// single character.
+/// single character, what a parser found.
 ///
 /// Every diagnostic of the package is one line (the command line prints it as is), however long
 /// the input is or whatever it holds; these two helpers are what keep that promise.
@@ -38,8 +38,28 @@ package enum MessageText {
     /// (`U+000A`, `U+0065 U+0301`: at least four hexadecimal digits each), so that a line break,
     /// a combining mark or an invisible character is named, not printed.
     package static func character(_ c: Character) -> String {
-        if let v = c.asciiValue, v >= 0x20, v < 0x7F { return "'\(c)'" }
+        if let v = c.asciiValue, let quoted = printableASCII(v) { return quoted }
         return c.unicodeScalars.map(codePoint).joined(separator: " ")
+    }
+
+    /// What a parser of UTF-8 text found at byte `offset`, for "expected …, found …": `end` at
+    /// or past the last byte; `'c'` for printable ASCII; the code point (``codePoint(_:)``) of
+    /// the scalar that starts there; `byte 0xXX` where none does (inside a sequence, or not
+    /// UTF-8).
+    package static func found<Bytes: RandomAccessCollection<UInt8>>(atByte offset: Int, of bytes: Bytes,
+                                                                   end: String) -> String where Bytes.Index == Int {
+        guard offset < bytes.endIndex else { return end }
+        let b = bytes[offset]
+        if let quoted = printableASCII(b) { return quoted }
+        var iterator = bytes[offset...].makeIterator()
+        var decoder = UTF8()
+        if case .scalarValue(let scalar) = decoder.decode(&iterator) { return codePoint(scalar) }
+        return "byte 0x" + String(b, radix: 16, uppercase: true)
+    }
+
+    /// `'c'` for a printable ASCII byte (U+0020 through U+007E), nil for any other.
+    package static func printableASCII(_ b: UInt8) -> String? {
+        b >= 0x20 && b < 0x7F ? "'\(Character(Unicode.Scalar(b)))'" : nil
     }
 
     /// `U+XXXX`: the scalar's code point in at least four uppercase hexadecimal digits.

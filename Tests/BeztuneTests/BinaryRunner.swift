@@ -23,8 +23,19 @@ struct BinaryRunner {
     }
 
     static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
+        try capture(binary, arguments, in: directory)
+    }
+
+    /// Runs another program (a reference script) the way ``run(_:in:)`` runs the binary.
+    static func runTool(_ executable: String, _ arguments: [String]) throws -> Result {
+        try capture(URL(fileURLWithPath: executable), arguments)
+    }
+
+    /// Runs `executable` with `arguments` (in `directory` when given) to its end and returns its
+    /// exit status and what it wrote.
+    static func capture(_ executable: URL, _ arguments: [String], in directory: URL? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
         // Capture into files rather than pipes: nothing can block, whatever the output size.

@@ -107,13 +107,9 @@ struct DesignFileCommandTests {
         #expect(!r.stderr.contains("r11"))
     }
 
-    /// y(x) of cubic-bezier(x1, 0, x2, 1), x(t) = x solved by bisection on [0, 1] (200 halvings).
+    /// y(x) of cubic-bezier(x1, 0, x2, 1) (``ReferenceEasing/cubicBezier(x1:y1:x2:y2:at:)``).
     static func cubicBezier(x1: Double, x2: Double, at x: Double) -> Double {
-        func bx(_ t: Double) -> Double { 3 * (1 - t) * (1 - t) * t * x1 + 3 * (1 - t) * t * t * x2 + t * t * t }
-        var (lo, hi) = (0.0, 1.0)
-        for _ in 0..<200 { let m = (lo + hi) / 2; if bx(m) < x { lo = m } else { hi = m } }
-        let t = (lo + hi) / 2
-        return 3 * (1 - t) * t * t + t * t * t
+        ReferenceEasing.cubicBezier(x1: x1, y1: 0, x2: x2, y2: 1, at: x)
     }
 
     @Test("fit --target anim.json --frame F: the eased squash, x 1 + 0.2·y and y 1 − 0.2·y at y = cubic-bezier(0.33, 0, 0.2, 1)(F/30)")

@@ -6,19 +6,9 @@ import _TestSupport
 /// Issue 24's round trip: what `export` writes, `fit-profile --lottie`, `fit --frame` and
 /// `fit --select` read back to the fitted profile.
 extension ExportCommandTests {
-    /// CSS's cubic-bezier(x1, y1, x2, y2) at `x`: the Bézier from (0, 0) to (1, 1) with those
-    /// inner control points, x(t) = x solved by bisection (x(t) increases for x1, x2 in [0, 1];
-    /// CSS Easing Functions Level 1, §3.2), then y(t).
+    /// cubic-bezier(c[0], c[1], c[2], c[3]) at `x` (``ReferenceEasing/cubicBezier(x1:y1:x2:y2:at:)``).
     static func cubicBezier(_ c: [Double], at x: Double) -> Double {
-        func bezier(_ p1: Double, _ p2: Double, _ t: Double) -> Double {
-            3 * (1 - t) * (1 - t) * t * p1 + 3 * (1 - t) * t * t * p2 + t * t * t
-        }
-        var (lo, hi) = (0.0, 1.0)
-        for _ in 0..<200 where hi - lo > 0 {
-            let t = (lo + hi) / 2
-            if bezier(c[0], c[2], t) < x { lo = t } else { hi = t }
-        }
-        return bezier(c[1], c[3], (lo + hi) / 2)
+        ReferenceEasing.cubicBezier(x1: c[0], y1: c[1], x2: c[2], y2: c[3], at: x)
     }
 
     /// timing.csv's cubic-bezier rows by parameter: start, end and (x1, y1, x2, y2).
@@ -40,11 +30,8 @@ extension ExportCommandTests {
         (a keyframe to 1e-10, a frame between keyframes within 2D); its svg frames by fit --select to 1e-10
         """)
     func lottieRoundTrip() throws {
-        let folder = try TemporaryFolder()
-        try ballKeyframes(in: folder, timing: "cubic-bezier(0.3,0.1,0.2,1)", progress: (0...8).map { Double($0) / 8 })
-        let r = try run(["fit-profile", "--keyframes", "keys.csv", "--free", "yFactor,topYFactor", "--timing", "cubic-bezier",
-                         "--samples", "120", "--size", "32x32", "--out", "profile"], in: folder)
-        #expect(r.status == 0, "\(r.stderr)")
+        let folder = try fittedProfile(intervals: 8, ["--free", "yFactor,topYFactor", "--timing", "cubic-bezier",
+                                                      "--samples", "120", "--size", "32x32", "--out", "profile"]).folder
         let fitted = try cubicBezierTimings(folder.file("profile/timing.csv"))
         #expect(fitted.keys.sorted() == ["topYFactor", "yFactor"])
         /// The fitted profile's value of `parameter` at progress x.

@@ -53,6 +53,18 @@ struct ExportCommandTests {
         try manifest.write(to: folder.file("keys.csv"), atomically: true, encoding: .utf8)
     }
 
+    /// A fresh folder holding ``ballKeyframes(in:timing:progress:)`` at `intervals` + 1 evenly
+    /// spaced progress values (cubic-bezier(0.3,0.1,0.2,1) unless `timing` says otherwise) and
+    /// what `fit-profile --keyframes keys.csv` with `arguments` wrote; the run succeeded.
+    func fittedProfile(timing: String = "cubic-bezier(0.3,0.1,0.2,1)", intervals: Int,
+                       _ arguments: [String]) throws -> (folder: TemporaryFolder, run: BinaryRunner.Result) {
+        let folder = try TemporaryFolder()
+        try ballKeyframes(in: folder, timing: timing, progress: (0...intervals).map { Double($0) / Double(intervals) })
+        let r = try run(["fit-profile", "--keyframes", "keys.csv"] + arguments, in: folder)
+        #expect(r.status == 0, "\(r.stderr)")
+        return (folder, r)
+    }
+
     /// The number written as `"name": NUMBER` in a JSON text, read by Swift's correctly rounded
     /// `Double(String)` (Foundation's JSON parser on Linux is not correctly rounded).
     func jsonNumber(_ text: some StringProtocol, _ name: String) -> Double? {
@@ -158,12 +170,10 @@ struct ExportCommandTests {
 
     @Test("fit-profile --timing spring --duration: settings.csv, timing.csv's columns unmoved, springs in platform terms by closed forms")
     func springProfile() throws {
-        let folder = try TemporaryFolder()
-        try ballKeyframes(in: folder, timing: "spring(10,0.4)", progress: (0...12).map { Double($0) / 12 })
         let duration = 0.5
-        let r = try run(["fit-profile", "--keyframes", "keys.csv", "--free", "yFactor,topYFactor", "--timing", "spring", "--joint",
-                         "--samples", "120", "--duration", String(duration), "--size", "64x64", "--out", "spring"], in: folder)
-        #expect(r.status == 0, "\(r.stderr)")
+        let (folder, r) = try fittedProfile(timing: "spring(10,0.4)", intervals: 12,
+                                            ["--free", "yFactor,topYFactor", "--timing", "spring", "--joint", "--samples", "120",
+                                             "--duration", String(duration), "--size", "64x64", "--out", "spring"])
         #expect(r.stdout.contains("springs over 0.5 s (--duration):"))
         #expect(r.stdout.contains("wrote profile.csv, timing.csv, settings.csv, 13 frames, contact.png and profile.png to spring"))
 
@@ -227,11 +237,8 @@ struct ExportCommandTests {
 
     @Test("replaying a cubic-bezier profile: export's outlines at each keyframe are the model's at profile.csv's values (1e-12); every format")
     func replayAndFormats() throws {
-        let folder = try TemporaryFolder()
-        try ballKeyframes(in: folder, timing: "cubic-bezier(0.3,0.1,0.2,1)", progress: (0...8).map { Double($0) / 8 })
-        let r = try run(["fit-profile", "--keyframes", "keys.csv", "--free", "yFactor,topYFactor", "--timing", "cubic-bezier",
-                         "--samples", "120", "--size", "64x64", "--out", "profile"], in: folder)
-        #expect(r.status == 0, "\(r.stderr)")
+        let folder = try fittedProfile(intervals: 8, ["--free", "yFactor,topYFactor", "--timing", "cubic-bezier",
+                                                      "--samples", "120", "--size", "64x64", "--out", "profile"]).folder
         let profile = try CSVTable(contentsOf: folder.file("profile/profile.csv"))
         let progress = try column(profile, "progress")
         let y = try column(profile, "yFactor_timing"), top = try column(profile, "topYFactor_timing")
@@ -300,11 +307,8 @@ struct ExportCommandTests {
 
     @Test("the binary's Lottie export of a fitted profile: schema-valid, and python-lottie at 50 frames (between keyframes) within 1e-3 of the size of the binary's svg frames")
     func lottieAgainstPythonLottie() throws {
-        let folder = try TemporaryFolder()
-        try ballKeyframes(in: folder, timing: "cubic-bezier(0.3,0.1,0.2,1)", progress: (0...8).map { Double($0) / 8 })
-        let r = try run(["fit-profile", "--keyframes", "keys.csv", "--free", "yFactor,topYFactor", "--timing", "spring",
-                         "--samples", "120", "--size", "64x64", "--out", "profile"], in: folder)
-        #expect(r.status == 0, "\(r.stderr)")
+        let folder = try fittedProfile(intervals: 8, ["--free", "yFactor,topYFactor", "--timing", "spring",
+                                                      "--samples", "120", "--size", "64x64", "--out", "profile"]).folder
         // 49 frames per second over 1 s: Lottie frames 0…49 are the svg export's frames 0…49.
         for (format, file) in [("lottie", "anim.json"), ("svg", "frames.svg")] {
             let e = try run(["export", "--profile-dir", "profile", "--format", format, "--fps", "49", "--out", file], in: folder)
@@ -362,11 +366,8 @@ struct ExportCommandTests {
 
     @Test("frames --profile-dir P --out P is refused (exit 1, naming P/profile.csv): the folder's files are the replay's inputs, never removed as stale outputs")
     func replayIntoItsOwnFolder() throws {
-        let folder = try TemporaryFolder()
-        try ballKeyframes(in: folder, timing: "cubic-bezier(0.3,0.1,0.2,1)", progress: (0...6).map { Double($0) / 6 })
-        let r = try run(["fit-profile", "--keyframes", "keys.csv", "--free", "yFactor", "--timing", "cubic-bezier",
-                         "--samples", "60", "--size", "32x32", "--out", "p"], in: folder)
-        #expect(r.status == 0, "\(r.stderr)")
+        let folder = try fittedProfile(intervals: 6, ["--free", "yFactor", "--timing", "cubic-bezier",
+                                                      "--samples", "60", "--size", "32x32", "--out", "p"]).folder
         let before = try FileManager.default.contentsOfDirectory(atPath: folder.file("p").path).sorted()
         let profile = try Data(contentsOf: folder.file("p/profile.csv"))
         let f = try run(["frames", "--profile-dir", "p", "--count", "3", "--size", "32x32", "--out", "p"], in: folder)
@@ -523,27 +524,4 @@ enum ExportBadInputs {
                  files: [.text("d.json", "{\"format\": \"beztune-animation\", \"version\": 1}")], status: runtime,
                  mentions: ["d.json: a BezierTune animation document", "beztune export --document d.json --format svg"]),
     ]
-}
-
-extension BinaryRunner {
-    /// Runs another program (a reference script) the way ``run(_:in:)`` runs the binary.
-    static func runTool(_ executable: String, _ arguments: [String]) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let capture = try TemporaryFolder()
-        _ = FileManager.default.createFile(atPath: capture.file("out").path, contents: nil)
-        _ = FileManager.default.createFile(atPath: capture.file("err").path, contents: nil)
-        let out = try FileHandle(forWritingTo: capture.file("out"))
-        let err = try FileHandle(forWritingTo: capture.file("err"))
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        process.waitUntilExit()
-        try out.close()
-        try err.close()
-        return Result(status: process.terminationStatus,
-                      stdout: String(decoding: try Data(contentsOf: capture.file("out")), as: UTF8.self),
-                      stderr: String(decoding: try Data(contentsOf: capture.file("err")), as: UTF8.self))
-    }
 }

@@ -21,73 +21,58 @@ struct PortableIntrinsicsTests {
 
     @Test("relaxed multiply-add (Double): one rounding exactly where the target has FMA")
     func relaxedFMADouble() {
-        var random = SplitMix64(seed: 0x5EED_F4A1)
-        var checked = 0
-        for _ in 0..<Self.vectors {
-            let a = Special.double4(&random), b = Special.double4(&random), c = Special.double4(&random)
-            let portable = bt_portable_relaxed_fma_double4(a, b, c)
-            let kernel = bt_relaxed_fma_double4(a, b, c)
-            #if arch(x86_64)
-            let x86 = bt_x86_relaxed_fma_double4(a, b, c)
-            #else
-            let x86 = portable
-            #endif
-            for lane in 0..<4 {
-                let (x, y, z) = (a[lane], b[lane], c[lane])
-                let expected = BT_RELAXED_FMA_IS_FUSED == 1 ? z.addingProduct(x, y) : x * y + z
-                for (name, got) in [("portable", portable[lane]), ("x86", x86[lane]), ("kernel", kernel[lane])] {
-                    if Special.nanPayloadIsOpen(x, y, z) {
-                        // Two NaNs meet: IEEE 754 leaves open whose payload survives.
-                        #expect(got.isNaN, "\(name) fma(\(Special.hex(x)), \(Special.hex(y)), \(Special.hex(z)))")
-                    } else if let nan = Special.onlyNaN(x, y, z) {
-                        #expect(got.bitPattern == Special.quieted(nan).bitPattern,
-                                "\(name): the one NaN operand's payload survives, quieted")
-                    } else if expected.isNaN {
-                        // An invalid operation (∞·0, ∞ − ∞): the target's default NaN.
-                        #expect(got.isNaN && got.bitPattern == portable[lane].bitPattern, "\(name) default NaN")
-                    } else {
-                        #expect(got.bitPattern == expected.bitPattern,
-                                "\(name) fma(\(Special.hex(x)), \(Special.hex(y)), \(Special.hex(z))) = \(Special.hex(got)), expected \(Special.hex(expected))")
-                    }
-                }
-                if !Special.nanPayloadIsOpen(x, y, z) {
-                    #expect(x86[lane].bitPattern == portable[lane].bitPattern)
-                    checked += 1
-                }
-            }
-        }
+        let checked = Self.checkRelaxedFMA(seed: 0x5EED_F4A1, vectors: Self.vectors, Special.double4,
+                                           portable: bt_portable_relaxed_fma_double4, x86: x86Twin.fmaDouble4,
+                                           kernel: bt_relaxed_fma_double4)
         #expect(checked > 3 * Self.vectors)
     }
 
     @Test("relaxed multiply-add (Float): one rounding exactly where the target has FMA")
     func relaxedFMAFloat() {
-        var random = SplitMix64(seed: 0x5EED_F4A2)
-        for _ in 0..<Self.vectors / 2 {
-            let a = Special.float8(&random), b = Special.float8(&random), c = Special.float8(&random)
-            let portable = bt_portable_relaxed_fma_float8(a, b, c)
-            let kernel = bt_relaxed_fma_float8(a, b, c)
-            #if arch(x86_64)
-            let x86 = bt_x86_relaxed_fma_float8(a, b, c)
-            #else
-            let x86 = portable
-            #endif
-            for lane in 0..<8 {
+        _ = Self.checkRelaxedFMA(seed: 0x5EED_F4A2, vectors: Self.vectors / 2, Special.float8,
+                                 portable: bt_portable_relaxed_fma_float8, x86: x86Twin.fmaFloat8, kernel: bt_relaxed_fma_float8)
+    }
+
+    /// The relaxed multiply-add on seeded vectors (a, b, c from `random`), lane by lane, as each
+    /// twin and the kernel compute it, against the header's rule: a scalar reference (fused where
+    /// the target has FMA), the one NaN operand's payload quieted, the target's default NaN for an
+    /// invalid operation, and only NaN-ness where two NaNs meet; where they do not, the x86 twin
+    /// equals the portable one bit for bit. Returns the number of such lanes.
+    static func checkRelaxedFMA<V: SIMD>(seed: UInt64, vectors: Int, _ random: (inout SplitMix64) -> V,
+                                         portable: (V, V, V) -> V, x86: (V, V, V) -> V, kernel: (V, V, V) -> V) -> Int
+        where V.Scalar: BinaryFloatingPoint {
+        var generator = SplitMix64(seed: seed)
+        var checked = 0
+        for _ in 0..<vectors {
+            let a = random(&generator), b = random(&generator), c = random(&generator)
+            let results = [("portable", portable(a, b, c)), ("x86", x86(a, b, c)), ("kernel", kernel(a, b, c))]
+            for lane in 0..<V.scalarCount {
                 let (x, y, z) = (a[lane], b[lane], c[lane])
-                let expected = BT_RELAXED_FMA_IS_FUSED == 1 ? z.addingProduct(x, y) : x * y + z
-                for got in [portable[lane], x86[lane], kernel[lane]] {
+                let expected = Special.relaxedFMA(x, y, z)
+                func operands() -> String { "fma(\(Special.hex(x)), \(Special.hex(y)), \(Special.hex(z)))" }
+                let defaultNaN = results[0].1[lane]
+                for (name, vector) in results {
+                    let got = vector[lane]
                     if Special.nanPayloadIsOpen(x, y, z) {
-                        #expect(got.isNaN)
+                        // Two NaNs meet: IEEE 754 leaves open whose payload survives.
+                        #expect(got.isNaN, "\(name) \(operands())")
                     } else if let nan = Special.onlyNaN(x, y, z) {
-                        #expect(got.bitPattern == Special.quieted(nan).bitPattern)
+                        #expect(Special.identical(got, Special.quieted(nan)), "\(name): the one NaN operand's payload survives, quieted")
                     } else if expected.isNaN {
-                        #expect(got.isNaN && got.bitPattern == portable[lane].bitPattern)
+                        // An invalid operation (∞·0, ∞ − ∞): the target's default NaN.
+                        #expect(got.isNaN && Special.identical(got, defaultNaN), "\(name) default NaN")
                     } else {
-                        #expect(got.bitPattern == expected.bitPattern,
-                                "fma(\(x), \(y), \(z)) = \(got), expected \(expected)")
+                        #expect(Special.identical(got, expected),
+                                "\(name) \(operands()) = \(Special.hex(got)), expected \(Special.hex(expected))")
                     }
+                }
+                if !Special.nanPayloadIsOpen(x, y, z) {
+                    #expect(Special.identical(results[1].1[lane], results[0].1[lane]))
+                    checked += 1
                 }
             }
         }
+        return checked
     }
 
     @Test("square root: IEEE 754, every bit, NaNs included")
@@ -95,12 +80,7 @@ struct PortableIntrinsicsTests {
         var random = SplitMix64(seed: 0x5EED_0002)
         for _ in 0..<Self.vectors {
             let v = Special.double4(&random)
-            let portable = bt_portable_sqrt_double4(v), kernel = bt_sqrt_double4(v)
-            #if arch(x86_64)
-            let x86 = bt_x86_sqrt_double4(v)
-            #else
-            let x86 = portable
-            #endif
+            let portable = bt_portable_sqrt_double4(v), kernel = bt_sqrt_double4(v), x86 = x86Twin.sqrtDouble4(v)
             for lane in 0..<4 {
                 let expected = v[lane].squareRoot().bitPattern
                 #expect(portable[lane].bitPattern == expected && x86[lane].bitPattern == expected
@@ -116,11 +96,7 @@ struct PortableIntrinsicsTests {
             let a = Special.double4(&random), b = Special.double4(&random)
             let pmin = bt_portable_min_double4(a, b), pmax = bt_portable_max_double4(a, b)
             let kmin = bt_min_double4(a, b), kmax = bt_max_double4(a, b)
-            #if arch(x86_64)
-            let xmin = bt_x86_min_double4(a, b), xmax = bt_x86_max_double4(a, b)
-            #else
-            let (xmin, xmax) = (pmin, pmax)
-            #endif
+            let xmin = x86Twin.minDouble4(a, b), xmax = x86Twin.maxDouble4(a, b)
             for lane in 0..<4 {
                 let (x, y) = (a[lane], b[lane])
                 let low = (x < y ? x : y).bitPattern, high = (x > y ? x : y).bitPattern
@@ -143,50 +119,64 @@ struct PortableIntrinsicsTests {
     @Test("streaming stores write the same bytes as a plain store")
     func streamingStores() {
         var random = SplitMix64(seed: 0x5EED_0004)
-        let bytes = 32 * 3
+        Self.checkStores(&random, vectors: Self.vectors / 4, Special.double4, fill: 0xA5,
+                         x86: x86Twin.streamDouble4, portable: bt_portable_stream_double4, kernel: bt_stream_double4)
+        Self.checkStores(&random, vectors: Self.vectors / 4, Special.float8, fill: 0x5A,
+                         x86: x86Twin.streamFloat8, portable: bt_portable_stream_float8, kernel: bt_stream_float8)
+    }
+
+    /// Seeded vectors (from `make`) stored three ways into consecutive 32-byte slots of memory
+    /// first filled with `fill` bytes: by the x86 twin, the portable twin and the kernel, each
+    /// followed by its fence; every slot then holds the vector's bits.
+    static func checkStores<V: SIMD>(_ random: inout SplitMix64, vectors: Int, _ make: (inout SplitMix64) -> V, fill: UInt8,
+                                     x86: (UnsafeMutablePointer<V.Scalar>, V) -> Void,
+                                     portable: (UnsafeMutablePointer<V.Scalar>, V) -> Void,
+                                     kernel: (UnsafeMutablePointer<V.Scalar>, V) -> Void) where V.Scalar: BinaryFloatingPoint {
+        let lanes = V.scalarCount, bytes = 32 * 3
         let memory = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 32)
         defer { memory.deallocate() }
-        let doubles = memory.bindMemory(to: Double.self, capacity: bytes / 8)
-        for _ in 0..<Self.vectors / 4 {
-            let v = Special.double4(&random)
-            memory.initializeMemory(as: UInt8.self, repeating: 0xA5, count: bytes)
-            #if arch(x86_64)
-            bt_x86_stream_double4(doubles, v)
-            bt_x86_store_fence()
-            #endif
-            bt_portable_stream_double4(doubles + 4, v)
+        let slots = memory.bindMemory(to: V.Scalar.self, capacity: 3 * lanes)
+        for _ in 0..<vectors {
+            let v = make(&random)
+            memory.initializeMemory(as: UInt8.self, repeating: fill, count: bytes)
+            x86(slots, v)
+            x86Twin.storeFence()
+            portable(slots + lanes, v)
             bt_portable_store_fence()
-            bt_stream_double4(doubles + 8, v)
+            kernel(slots + 2 * lanes, v)
             bt_store_fence()
-            for lane in 0..<4 {
-                #if arch(x86_64)
-                #expect(doubles[lane].bitPattern == v[lane].bitPattern)
-                #endif
-                #expect(doubles[4 + lane].bitPattern == v[lane].bitPattern)
-                #expect(doubles[8 + lane].bitPattern == v[lane].bitPattern)
-            }
-        }
-        let floats = memory.bindMemory(to: Float.self, capacity: bytes / 4)
-        for _ in 0..<Self.vectors / 4 {
-            let v = Special.float8(&random)
-            memory.initializeMemory(as: UInt8.self, repeating: 0x5A, count: bytes)
-            #if arch(x86_64)
-            bt_x86_stream_float8(floats, v)
-            bt_x86_store_fence()
-            #endif
-            bt_portable_stream_float8(floats + 8, v)
-            bt_stream_float8(floats + 16, v)
-            bt_store_fence()
-            for lane in 0..<8 {
-                #if arch(x86_64)
-                #expect(floats[lane].bitPattern == v[lane].bitPattern)
-                #endif
-                #expect(floats[8 + lane].bitPattern == v[lane].bitPattern)
-                #expect(floats[16 + lane].bitPattern == v[lane].bitPattern)
+            for (slot, name) in ["x86", "portable", "kernel"].enumerated() {
+                for lane in 0..<lanes {
+                    #expect(Special.identical(slots[slot * lanes + lane], v[lane]), "\(name) store, lane \(lane)")
+                }
             }
         }
     }
 }
+
+/// The x86 twins, where they exist (x86-64); elsewhere the portable twins stand in, so that
+/// every test compares the same three results on any machine.
+struct X86Twins: Sendable {
+    var fmaDouble4: @Sendable (SIMD4<Double>, SIMD4<Double>, SIMD4<Double>) -> SIMD4<Double>
+    var fmaFloat8: @Sendable (SIMD8<Float>, SIMD8<Float>, SIMD8<Float>) -> SIMD8<Float>
+    var sqrtDouble4: @Sendable (SIMD4<Double>) -> SIMD4<Double>
+    var minDouble4: @Sendable (SIMD4<Double>, SIMD4<Double>) -> SIMD4<Double>
+    var maxDouble4: @Sendable (SIMD4<Double>, SIMD4<Double>) -> SIMD4<Double>
+    var streamDouble4: @Sendable (UnsafeMutablePointer<Double>, SIMD4<Double>) -> Void
+    var streamFloat8: @Sendable (UnsafeMutablePointer<Float>, SIMD8<Float>) -> Void
+    var storeFence: @Sendable () -> Void
+}
+
+#if arch(x86_64)
+let x86Twin = X86Twins(fmaDouble4: bt_x86_relaxed_fma_double4, fmaFloat8: bt_x86_relaxed_fma_float8,
+                       sqrtDouble4: bt_x86_sqrt_double4, minDouble4: bt_x86_min_double4, maxDouble4: bt_x86_max_double4,
+                       streamDouble4: bt_x86_stream_double4, streamFloat8: bt_x86_stream_float8, storeFence: bt_x86_store_fence)
+#else
+let x86Twin = X86Twins(fmaDouble4: bt_portable_relaxed_fma_double4, fmaFloat8: bt_portable_relaxed_fma_float8,
+                       sqrtDouble4: bt_portable_sqrt_double4, minDouble4: bt_portable_min_double4, maxDouble4: bt_portable_max_double4,
+                       streamDouble4: bt_portable_stream_double4, streamFloat8: bt_portable_stream_float8,
+                       storeFence: bt_portable_store_fence)
+#endif
 
 /// Seeded inputs that hit the special values often, and the NaN bookkeeping of the rules.
 enum Special {
@@ -243,6 +233,15 @@ enum Special {
         return v
     }
 
+    /// The header's rule for the relaxed multiply-add in scalar Swift (which never fuses a·b + c
+    /// by itself): one rounding where the target has FMA, two where not.
+    static func relaxedFMA<T: BinaryFloatingPoint>(_ a: T, _ b: T, _ c: T) -> T {
+        fused ? c.addingProduct(a, b) : a * b + c
+    }
+
+    /// BT_RELAXED_FMA_IS_FUSED as a value.
+    static let fused = BT_RELAXED_FMA_IS_FUSED == 1
+
     /// True when a·b + c makes two NaNs meet (two NaN operands, or a NaN c added to the NaN of an
     /// invalid ∞·0), so that IEEE 754 leaves open which payload the result carries.
     static func nanPayloadIsOpen<T: BinaryFloatingPoint>(_ a: T, _ b: T, _ c: T) -> Bool {
@@ -257,9 +256,22 @@ enum Special {
         return nans.count == 1 ? nans[0] : nil
     }
 
-    /// A NaN with its quiet bit set (what an operation makes of a signalling NaN operand).
-    static func quieted(_ x: Double) -> Double { Double(bitPattern: x.bitPattern | 0x0008_0000_0000_0000) }
-    static func quieted(_ x: Float) -> Float { Float(bitPattern: x.bitPattern | 0x0040_0000) }
+    /// A NaN with its quiet bit set (what an operation makes of a signalling NaN operand): the
+    /// top bit of the significand field.
+    static func quieted<T: BinaryFloatingPoint>(_ x: T) -> T {
+        T(sign: x.sign, exponentBitPattern: x.exponentBitPattern,
+          significandBitPattern: x.significandBitPattern | (1 << (T.significandBitCount - 1)))
+    }
 
-    static func hex(_ x: Double) -> String { "0x" + String(x.bitPattern, radix: 16) }
+    /// True when a and b have the same bits (sign, exponent and significand fields).
+    static func identical<T: BinaryFloatingPoint>(_ a: T, _ b: T) -> Bool {
+        a.sign == b.sign && a.exponentBitPattern == b.exponentBitPattern && a.significandBitPattern == b.significandBitPattern
+    }
+
+    /// The bits in hexadecimal: sign, exponent and significand fields, packed as in memory.
+    static func hex<T: BinaryFloatingPoint>(_ x: T) -> String {
+        let bits = UInt64(x.sign == .minus ? 1 : 0) << (T.exponentBitCount + T.significandBitCount)
+            | UInt64(x.exponentBitPattern) << T.significandBitCount | UInt64(x.significandBitPattern)
+        return "0x" + String(bits, radix: 16)
+    }
 }

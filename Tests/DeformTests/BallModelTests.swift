@@ -21,10 +21,7 @@ struct BallModelTests {
         #expect(model.path(parameters: model.defaultParameters) == expected)
         #expect(BezierBall.circle.path == expected)
         // Through a profile at progress 0, whatever the end values and the timing.
-        var end = model.defaultParameters
-        try end.set("yFactor", to: 0.8)
-        try end.set("topYFactor", to: 0.6)
-        try end.set("radius", to: 80)
+        let end = try model.defaultParameters.setting(["yFactor": 0.8, "topYFactor": 0.6, "radius": 80])
         for timing in [TimingFunction.linear, .ease, .easeInEaseOut, .spring(try SpringTiming(omega: 20, zeta: 0.4))] {
             let profile = ProgressProfile(start: model.defaultParameters, end: end, timing: timing)
             #expect(model.path(parameters: try profile.parameters(at: 0)) == expected)
@@ -80,10 +77,7 @@ struct BallModelTests {
 
     @Test("handle factors: a handle's length is factor·k·r on the circle, then squashed with its anchor")
     func handleSemantics() throws {
-        var p = model.defaultParameters
-        try p.set("topRightHandleFactor", to: 1.5)
-        try p.set("xFactor", to: 1.2)
-        try p.set("topXFactor", to: 2)
+        let p = try model.defaultParameters.setting(["topRightHandleFactor": 1.5, "xFactor": 1.2, "topXFactor": 2])
         let path = model.path(parameters: p)
         let r = 50.0, k = BallModel.midpointExactK
         // topRight handle is point 5: the top anchor (0, 2r) plus (1.5·k·r, 0), x scaled by 2.

@@ -78,3 +78,19 @@ func maxPointDistance(_ a: Path, _ b: Path) -> Double {
     precondition(a.verbs == b.verbs)
     return zip(a.points, b.points).map { $0.distance(to: $1) }.max() ?? 0
 }
+
+extension ParameterVector {
+    /// A copy with each named parameter set, in order (``set(_:to:)``).
+    func setting(_ values: KeyValuePairs<String, Double>) throws(ModelInputError) -> ParameterVector {
+        var p = self
+        for (name, value) in values { try p.set(name, to: value) }
+        return p
+    }
+}
+
+extension KeyframeTrack {
+    /// The track through (time, value) keyframes (``init(keyframes:timings:)``).
+    init(_ keyframes: [(time: Double, value: Double)], timings: [TimingFunction] = [.linear]) throws(TimingError) {
+        try self.init(keyframes: keyframes.map { Keyframe(time: $0.time, value: $0.value) }, timings: timings)
+    }
+}

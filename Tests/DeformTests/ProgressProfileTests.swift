@@ -9,10 +9,7 @@ struct ProgressProfileTests {
 
     @Test("every parameter goes from the circle at 0 to its end value at 1 through the timing function")
     func twoKeyframes() throws {
-        var end = model.defaultParameters
-        try end.set("xFactor", to: 1.2)
-        try end.set("yFactor", to: 0.8)
-        try end.set("topYFactor", to: 0.6)
+        let end = try model.defaultParameters.setting(["xFactor": 1.2, "yFactor": 0.8, "topYFactor": 0.6])
         let profile = ProgressProfile(start: model.defaultParameters, end: end, timing: .easeInEaseOut)
         #expect(try profile.parameters(at: 0) == model.defaultParameters.settingOverride("topYFactor", 1))
         #expect(try profile.parameters(at: 1) == end)
@@ -35,11 +32,8 @@ struct ProgressProfileTests {
 
     @Test("multi-keyframe tracks per parameter: a squash that overshoots and recovers")
     func tracks() throws {
-        let y = try KeyframeTrack(
-            keyframes: [.init(time: 0, value: 1), .init(time: 0.5, value: 0.8), .init(time: 1, value: 1)],
-            timings: [.easeOut, .easeIn])
-        let top = try KeyframeTrack(
-            keyframes: [.init(time: 0, value: 1), .init(time: 0.5, value: 0.6), .init(time: 1, value: 1)])
+        let y = try KeyframeTrack([(0, 1), (0.5, 0.8), (1, 1)], timings: [.easeOut, .easeIn])
+        let top = try KeyframeTrack([(0, 1), (0.5, 0.6), (1, 1)])
         let profile = try ProgressProfile(base: model.defaultParameters, tracks: ["yFactor": y, "topYFactor": top])
         let mid = try profile.parameters(at: 0.5)
         #expect(mid["yFactor"] == 0.8 && mid["topYFactor"] == 0.6)
@@ -49,7 +43,7 @@ struct ProgressProfileTests {
         #expect(throws: ModelInputError.self) {
             try ProgressProfile(base: model.defaultParameters, tracks: ["wobble": y])
         }
-        let tooFar = try KeyframeTrack(keyframes: [.init(time: 0, value: 1), .init(time: 1, value: 12)])
+        let tooFar = try KeyframeTrack([(0, 1), (1, 12)])
         #expect(throws: ModelInputError.outOfBounds(name: "xFactor", value: 12, lower: 0, upper: 10)) {
             try ProgressProfile(base: model.defaultParameters, tracks: ["xFactor": tooFar])
         }

@@ -46,21 +46,18 @@ struct StepsAndParsingTests {
 
     @Test("keyframe tracks: values at key times exactly, per-interval timing in between, held outside")
     func keyframes() throws {
-        let track = try KeyframeTrack(
-            keyframes: [.init(time: 0, value: 1), .init(time: 0.4, value: 0.8), .init(time: 1, value: 1.1)],
-            timings: [.easeIn, .linear])
+        let track = try KeyframeTrack([(0, 1), (0.4, 0.8), (1, 1.1)], timings: [.easeIn, .linear])
         #expect(track.value(at: 0) == 1 && track.value(at: 0.4) == 0.8 && track.value(at: 1) == 1.1)
         #expect(abs(track.value(at: 0.2) - (1 - 0.2 * TimingFunction.easeIn.value(at: 0.5))) < 1e-15)
         #expect(abs(track.value(at: 0.7) - 0.95) < 1e-15)
         #expect(throws: TimingError.self) {
-            try KeyframeTrack(keyframes: [.init(time: 0, value: 1), .init(time: 0, value: 2)])
+            try KeyframeTrack([(0, 1), (0, 2)])
         }
         #expect(throws: TimingError.self) {
-            try KeyframeTrack(keyframes: [.init(time: 0, value: 1), .init(time: 1.5, value: 2)])
+            try KeyframeTrack([(0, 1), (1.5, 2)])
         }
         #expect(throws: TimingError.self) {
-            try KeyframeTrack(keyframes: [.init(time: 0, value: 1), .init(time: 0.5, value: 2), .init(time: 1, value: 3)],
-                              timings: [.linear, .ease, .easeIn])
+            try KeyframeTrack([(0, 1), (0.5, 2), (1, 3)], timings: [.linear, .ease, .easeIn])
         }
         #expect(throws: TimingError.self) { try KeyframeTrack(keyframes: []) }
     }

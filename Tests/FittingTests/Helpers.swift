@@ -2,6 +2,8 @@ import Deform
 import Fitting
 import Foundation
 import Geometry
+import LeastSquares
+import Testing
 import _TestSupport
 
 extension SplitMix64 {
@@ -43,4 +45,25 @@ let examplesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 /// A circle of radius r centred at c as four exact-ish cubic arcs (SVG arcs through the parser).
 func circle(radius r: Double, centre c: Point = .zero) throws -> Path {
     try Path(svgPathData: "M\(c.x + r) \(c.y) A\(r) \(r) 0 0 1 \(c.x - r) \(c.y) A\(r) \(r) 0 0 1 \(c.x + r) \(c.y) Z")
+}
+
+/// Checks an analytic Jacobian of `residuals` at `x` against central differences, step
+/// hₖ = 1e-6·max(1, |xₖ|) — the slow, obviously correct twin: the largest |analytic − numeric|
+/// is at most 1e-6 of the largest |numeric|. `label` starts the message.
+func expectCentralDifferences(_ analytic: Matrix, at x: [Double], _ label: String = "",
+                              residuals: ([Double]) -> [Double], sourceLocation: SourceLocation = #_sourceLocation) {
+    var worst = 0.0, scale = 0.0
+    for k in x.indices {
+        let h = 1e-6 * Swift.max(1, abs(x[k]))
+        var plus = x, minus = x
+        plus[k] += h
+        minus[k] -= h
+        let a = residuals(plus), b = residuals(minus)
+        for i in a.indices {
+            let numeric = (a[i] - b[i]) / (2 * h)
+            worst = Swift.max(worst, abs(analytic[i, k] - numeric))
+            scale = Swift.max(scale, abs(numeric))
+        }
+    }
+    #expect(worst <= 1e-6 * scale, "\(label)max |analytic − numeric| = \(worst) (scale \(scale))", sourceLocation: sourceLocation)
 }

@@ -64,28 +64,31 @@ struct ProfileFitterTests {
         return worst
     }
 
+    /// The two-stage and joint fits of `kind` to the ball's noise-free keyframes through
+    /// `timing` at `intervals` + 1 evenly spaced progress values, both within 1e-6 of the truth
+    /// (start, end and `truth`, the timing's parameters).
+    func expectRecovery(_ timing: TimingFunction, _ kind: ProfileTimingKind, truth: [Double],
+                        intervals: Int) throws -> ProfileFit {
+        let source = BallKeyframes(timing: timing, progress: (0...intervals).map { Double($0) / Double(intervals) })
+        let fitter = ProfileFitter(options: ProfileOptions(timing: kind, joint: true))
+        let fit = try fitter.fit(try source.keyframes(), setup: setup())
+        let twoStage = error(fit.twoStage, timing: truth), joint = error(fit.joint!.trajectories, timing: truth)
+        print("\(kind) recovery without noise: two-stage", twoStage, "joint", joint)
+        #expect(twoStage <= 1e-6 && joint <= 1e-6)
+        return fit
+    }
+
     @Test("a cubic-bezier profile drawn by the ball is recovered to 1e-6 without noise, two-stage and joint")
     func cubicBezierRecovery() throws {
-        let source = BallKeyframes(timing: .cubicBezier(try CubicBezierTiming(x1: 0.3, y1: 0.1, x2: 0.2, y2: 1)),
-                                   progress: (0...10).map { Double($0) / 10 })
-        let fitter = ProfileFitter(options: ProfileOptions(timing: .cubicBezier, joint: true))
-        let fit = try fitter.fit(try source.keyframes(), setup: setup())
-        let twoStage = error(fit.twoStage, timing: Self.bezier), joint = error(fit.joint!.trajectories, timing: Self.bezier)
-        print("cubic-bezier recovery without noise: two-stage", twoStage, "joint", joint)
-        #expect(twoStage <= 1e-6 && joint <= 1e-6)
+        let fit = try expectRecovery(.cubicBezier(try CubicBezierTiming(x1: 0.3, y1: 0.1, x2: 0.2, y2: 1)), .cubicBezier,
+                                     truth: Self.bezier, intervals: 10)
         #expect(fit.twoStage.allSatisfy { $0.rms < 1e-9 && $0.status!.isConverged })
         #expect(fit.twoStageRMS < 1e-8 && fit.joint!.rms < 1e-8 && fit.joint!.converged)
     }
 
     @Test("a spring profile drawn by the ball is recovered to 1e-6 without noise, two-stage and joint")
     func springRecovery() throws {
-        let source = BallKeyframes(timing: .spring(try SpringTiming(omega: 10, zeta: 0.4)),
-                                   progress: (0...12).map { Double($0) / 12 })
-        let fitter = ProfileFitter(options: ProfileOptions(timing: .spring, joint: true))
-        let fit = try fitter.fit(try source.keyframes(), setup: setup())
-        let twoStage = error(fit.twoStage, timing: Self.spring), joint = error(fit.joint!.trajectories, timing: Self.spring)
-        print("spring recovery without noise: two-stage", twoStage, "joint", joint)
-        #expect(twoStage <= 1e-6 && joint <= 1e-6)
+        _ = try expectRecovery(.spring(try SpringTiming(omega: 10, zeta: 0.4)), .spring, truth: Self.spring, intervals: 12)
     }
 
     /// Coverage over seeded noisy trials — N(0, σ²) on both coordinates of every keyframe point,

@@ -124,22 +124,8 @@ struct ProfileInputTests {
             case .spring: θ = [1.01, 0.79, 9, 0.5, 0.3, 0.98, 0.62, 11, 0.35, -0.2]
             default: θ = [1.01, 0.79, 0.98, 0.62]
             }
-            // Central differences, step 1e-6·max(1, |θ|), as the outline fit's Jacobian tests do.
-            let analytic = residuals.jacobian(θ)
-            var worst = 0.0, scale = 0.0
-            for k in θ.indices {
-                let h = 1e-6 * Swift.max(1, abs(θ[k]))
-                var plus = θ, minus = θ
-                plus[k] += h
-                minus[k] -= h
-                let a = residuals.residuals(plus), b = residuals.residuals(minus)
-                for i in a.indices {
-                    let numeric = (a[i] - b[i]) / (2 * h)
-                    worst = Swift.max(worst, abs(analytic[i, k] - numeric))
-                    scale = Swift.max(scale, abs(numeric))
-                }
-            }
-            #expect(worst <= 1e-6 * scale, "\(kind): max |analytic − numeric| = \(worst) (scale \(scale))")
+            // Central differences, as the outline fit's Jacobian tests do.
+            expectCentralDifferences(residuals.jacobian(θ), at: θ, "\(kind): ") { residuals.residuals($0) }
         }
     }
 }

@@ -8,15 +8,6 @@ import _TestSupport
 /// adaptive result against a composite rule with thousands of pieces (an independent computation).
 @Suite("Arc length kernel")
 struct ArcLengthKernelTests {
-    /// Random cubics in [0, 100)², the benchmark's distribution.
-    func boxCurves(_ n: Int, seed: UInt64) -> [CubicBezier] {
-        var rng = SplitMix64(seed: seed)
-        return (0..<n).map { _ in
-            CubicBezier(Point(rng.uniform(0, 100), rng.uniform(0, 100)), Point(rng.uniform(0, 100), rng.uniform(0, 100)),
-                        Point(rng.uniform(0, 100), rng.uniform(0, 100)), Point(rng.uniform(0, 100), rng.uniform(0, 100)))
-        }
-    }
-
     @Test("the rule table holds every order's nodes then weights, at the documented offsets")
     func ruleTable() {
         var offset = 0

@@ -110,11 +110,7 @@ struct ArcLengthTests {
 
     @Test("a path's length adds its segments, exact for lines")
     func pathLength() {
-        var p = Path()
-        p.move(to: Point(0, 0))
-        p.line(to: Point(3, 4))
-        p.line(to: Point(3, 0))
-        p.close()
+        let p = polygon(Point(0, 0), Point(3, 4), Point(3, 0))
         #expect(p.arcLength().length == 12)
         #expect(p.arcLength().errorEstimate == 0 && p.arcLength().converged)
     }

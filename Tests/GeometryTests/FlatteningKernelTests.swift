@@ -8,15 +8,6 @@ import _TestSupport
 /// guarantee; the batch entry points against each other; the constants of its bound.
 @Suite("Flattening kernel")
 struct FlatteningKernelTests {
-    /// Random cubics in [0, 100)², the benchmark's distribution.
-    func boxCurves(_ n: Int, seed: UInt64) -> [CubicBezier] {
-        var rng = SplitMix64(seed: seed)
-        return (0..<n).map { _ in
-            CubicBezier(Point(rng.uniform(0, 100), rng.uniform(0, 100)), Point(rng.uniform(0, 100), rng.uniform(0, 100)),
-                        Point(rng.uniform(0, 100), rng.uniform(0, 100)), Point(rng.uniform(0, 100), rng.uniform(0, 100)))
-        }
-    }
-
     /// Each curve's view from `forEachFlattened`, copied, by index.
     func viaBatch(_ f: Flattening, _ curves: [CubicBezier]) -> [FlattenedCurve?] {
         var out = [FlattenedCurve?](repeating: nil, count: curves.count)

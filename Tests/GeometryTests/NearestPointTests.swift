@@ -219,13 +219,7 @@ struct PathNearestPointTests {
         for _ in 0..<300 {
             var path = Path()
             path.move(to: rng.point())
-            for _ in 0..<Int.random(in: 1...6, using: &rng) {
-                switch Int.random(in: 0..<3, using: &rng) {
-                case 0: path.line(to: rng.point())
-                case 1: path.quadratic(to: rng.point(), control: rng.point())
-                default: path.cubic(to: rng.point(), control1: rng.point(), control2: rng.point())
-                }
-            }
+            rng.drawSegments(on: &path, 1...6) { $0.point() }
             if Bool.random(using: &rng) { path.close() }
             let q = rng.point(in: -150...150)
             let r = try #require(path.nearestPoint(to: q))

@@ -32,11 +32,7 @@ struct PathTests {
 
     @Test("a closed subpath ending at its start has no zero-length closing segment")
     func closeAtStart() {
-        var p = Path()
-        p.move(to: Point(0, 0))
-        p.line(to: Point(1, 0))
-        p.line(to: Point(0, 0))
-        p.close()
+        let p = polygon(Point(0, 0), Point(1, 0), Point(0, 0))
         #expect(p.segmentCount == 2)
     }
 
@@ -74,13 +70,7 @@ struct PathTests {
             var p = Path()
             for _ in 0..<Int.random(in: 1...3, using: &rng) {
                 p.move(to: rng.point())
-                for _ in 0..<Int.random(in: 1...5, using: &rng) {
-                    switch Int.random(in: 0..<3, using: &rng) {
-                    case 0: p.line(to: rng.point())
-                    case 1: p.quadratic(to: rng.point(), control: rng.point())
-                    default: p.cubic(to: rng.point(), control1: rng.point(), control2: rng.point())
-                    }
-                }
+                rng.drawSegments(on: &p, 1...5) { $0.point() }
                 if Bool.random(using: &rng) { p.close() }
             }
             let once = p.reversed()

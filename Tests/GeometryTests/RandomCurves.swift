@@ -34,5 +34,40 @@ extension SplitMix64 {
     }
 }
 
+/// `n` random cubics in [0, 100)², the benchmark's distribution, from `seed`.
+func boxCurves(_ n: Int, seed: UInt64) -> [CubicBezier] {
+    var rng = SplitMix64(seed: seed)
+    return (0..<n).map { _ in
+        CubicBezier(Point(rng.uniform(0, 100), rng.uniform(0, 100)), Point(rng.uniform(0, 100), rng.uniform(0, 100)),
+                    Point(rng.uniform(0, 100), rng.uniform(0, 100)), Point(rng.uniform(0, 100), rng.uniform(0, 100)))
+    }
+}
+
+extension SplitMix64 {
+    /// Draws a random number of segments (`segments`) onto `path`: each a line, a quadratic or a
+    /// cubic, equally likely, or with `closes` one of four choices a close, every point from
+    /// `point`.
+    mutating func drawSegments(on path: inout Path, _ segments: ClosedRange<Int>, closes: Bool = false,
+                               point: (inout SplitMix64) -> Point) {
+        for _ in 0..<Int.random(in: segments, using: &self) {
+            switch Int.random(in: 0..<(closes ? 4 : 3), using: &self) {
+            case 0: path.line(to: point(&self))
+            case 1: path.quadratic(to: point(&self), control: point(&self))
+            case 2: path.cubic(to: point(&self), control1: point(&self), control2: point(&self))
+            default: path.close()
+            }
+        }
+    }
+}
+
+/// The polygon through `points`: a move to the first, lines to the others, closed.
+func polygon(_ points: Point...) -> Path {
+    var p = Path()
+    p.move(to: points[0])
+    for q in points.dropFirst() { p.line(to: q) }
+    p.close()
+    return p
+}
+
 /// |a − b| in the ∞-norm.
 func maxDifference(_ a: Point, _ b: Point) -> Double { max(abs(a.x - b.x), abs(a.y - b.y)) }

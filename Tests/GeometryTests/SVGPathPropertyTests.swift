@@ -34,14 +34,7 @@ struct SVGPathPropertyTests {
         var p = Path()
         for _ in 0..<Int.random(in: 0...5, using: &rng) {
             p.move(to: rng.svgTestPoint())
-            for _ in 0..<Int.random(in: 0...6, using: &rng) {
-                switch Int.random(in: 0..<4, using: &rng) {
-                case 0: p.line(to: rng.svgTestPoint())
-                case 1: p.quadratic(to: rng.svgTestPoint(), control: rng.svgTestPoint())
-                case 2: p.cubic(to: rng.svgTestPoint(), control1: rng.svgTestPoint(), control2: rng.svgTestPoint())
-                default: p.close()
-                }
-            }
+            rng.drawSegments(on: &p, 0...6, closes: true) { $0.svgTestPoint() }
             if Bool.random(using: &rng) { p.close() }
         }
         return p

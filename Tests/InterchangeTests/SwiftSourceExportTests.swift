@@ -69,17 +69,32 @@ struct SwiftSourceExportTests {
 
     """
 
-    @Test("swift-uikit: cgPath and UIBezierPath equal the library's frames at 50 progress values; CAKeyframeAnimation's keyframes, key times and Float timing functions are the plan's")
-    func uikit() throws {
+    /// Every fixture's export (`export(i, animation)`, its `text` written as `Fixture<i>.swift`),
+    /// compiled against the stand-in `framework` with a main.swift that imports it, defines
+    /// `dump` and runs `calls(i, export)` for each fixture: the exports and the lines the runner
+    /// printed.
+    func runExports<Export>(standIn framework: String, _ export: (Int, ShapeAnimation) throws -> Export,
+                            text: (Export) -> String, calls: (Int, Export) -> String) throws -> (exports: [Export], lines: [String]) {
         let folder = try TemporaryFolder()
         var sources: [(String, String)] = []
-        var main = "import UIKit\n\n" + Self.dumpFunction
-        var exports: [UIKitSourceExport] = []
+        var main = "import \(framework)\n\n" + Self.dumpFunction
+        var exports: [Export] = []
         for (i, fixture) in ExportFixtures.all.enumerated() {
-            let export = try UIKitSourceExport(fixture.animation, options: ExportOptions(typeName: "Fixture\(i)Animation"))
-            exports.append(export)
-            sources.append(("Fixture\(i).swift", export.text))
-            main += """
+            let e = try export(i, fixture.animation)
+            exports.append(e)
+            sources.append(("Fixture\(i).swift", text(e)))
+            main += calls(i, e)
+        }
+        sources.append(("main.swift", main))
+        return (exports, try compileAndRun(standIn: framework, sources: sources, in: folder))
+    }
+
+    @Test("swift-uikit: cgPath and UIBezierPath equal the library's frames at 50 progress values; CAKeyframeAnimation's keyframes, key times and Float timing functions are the plan's")
+    func uikit() throws {
+        let (exports, lines) = try runExports(standIn: "UIKit", { i, animation in
+            try UIKitSourceExport(animation, options: ExportOptions(typeName: "Fixture\(i)Animation"))
+        }, text: \.text) { i, _ in
+            """
             for j in 0..<50 {
                 let p = Double(j) / 49
                 dump("path \(i) \\(j)", Fixture\(i)Animation.cgPath(progress: p)._elements)
@@ -94,8 +109,6 @@ struct SwiftSourceExportTests {
 
             """
         }
-        sources.append(("main.swift", main))
-        let lines = try compileAndRun(standIn: "UIKit", sources: sources, in: folder)
         var worstPath = 0.0
         var pathCount = 0, timingCount = 0, worstComposed = 0.0
         for (i, fixture) in ExportFixtures.all.enumerated() {
@@ -160,18 +173,13 @@ struct SwiftSourceExportTests {
 
     @Test("swiftui: the Shape's paths equal the library's frames at 50 progress values; .linear with inlined timings, .timingCurve or a spring with one shared timing left out")
     func swiftUI() throws {
-        let folder = try TemporaryFolder()
-        var sources: [(String, String)] = []
-        var main = "import SwiftUI\n\n" + Self.dumpFunction
-        var exports: [SwiftUISourceExport] = []
-        for (i, fixture) in ExportFixtures.all.enumerated() {
-            let a = fixture.animation
-            let export = try SwiftUISourceExport(a, options: ExportOptions(typeName: "Fixture\(i)Shape"))
-            exports.append(export)
-            sources.append(("Fixture\(i).swift", export.text))
+        let (exports, lines) = try runExports(standIn: "SwiftUI", { i, animation in
+            try SwiftUISourceExport(animation, options: ExportOptions(typeName: "Fixture\(i)Shape"))
+        }, text: \.text) { i, export in
             // The value animatableData takes at each progress: p itself, or the shared timing T(p).
+            let a = ExportFixtures.all[i].animation
             let values = Self.progress.map { p in export.timingLeftOut ? a.sharedTiming!.value(at: p) : p }
-            main += """
+            return """
             do {
                 let values: [Double] = [\(values.map { "\($0)" }.joined(separator: ", "))]
                 for (j, v) in values.enumerated() {
@@ -187,8 +195,6 @@ struct SwiftSourceExportTests {
 
             """
         }
-        sources.append(("main.swift", main))
-        let lines = try compileAndRun(standIn: "SwiftUI", sources: sources, in: folder)
         var worst = 0.0
         for (i, fixture) in ExportFixtures.all.enumerated() {
             let a = fixture.animation, export = exports[i]

@@ -28,17 +28,23 @@ struct TrustRegionSubproblemTests {
         zip(svd.vt.multiplied(by: c, transposing: true), d).map { -$0 / $1 }
     }
 
-    @Test("p(λ) from the SVD equals the QR solution of the augmented system", arguments: [0.0, 1e-3, 0.5, 40])
-    func augmentedSystem(lambda: Double) throws {
-        let (j, f, d, svd, sub) = try Self.setup(seed: 11)
-        let p = Self.step(sub.coefficients(lambda), svd, d)
+    /// The least-squares solution of the augmented system [J; √λ·D]·p ≈ [−b; 0], by QR: the
+    /// reference for p(λ) with right-hand side b.
+    static func augmentedSolution(_ j: Matrix, _ d: [Double], lambda: Double, _ b: [Double]) throws -> [Double] {
         let (m, n) = (j.rows, j.columns)
         var augmented = Matrix(rows: m + n, columns: n)
         for c in 0..<n {
             for i in 0..<m { augmented[i, c] = j[i, c] }
             augmented[m + c, c] = lambda.squareRoot() * d[c]
         }
-        let reference = try LinearLeastSquares.solveQR(augmented, f.map { -$0 } + [Double](repeating: 0, count: n))
+        return try LinearLeastSquares.solveQR(augmented, b.map { -$0 } + [Double](repeating: 0, count: n))
+    }
+
+    @Test("p(λ) from the SVD equals the QR solution of the augmented system", arguments: [0.0, 1e-3, 0.5, 40])
+    func augmentedSystem(lambda: Double) throws {
+        let (j, f, d, svd, sub) = try Self.setup(seed: 11)
+        let p = Self.step(sub.coefficients(lambda), svd, d)
+        let reference = try Self.augmentedSolution(j, d, lambda: lambda, f)
         for (a, b) in zip(p, reference) { #expect(abs(a - b) <= 1e-12 * max(1, abs(b)), "λ = \(lambda)") }
     }
 
@@ -61,15 +67,9 @@ struct TrustRegionSubproblemTests {
     @Test("another right-hand side (the geodesic acceleration's r″): the same augmented solution", arguments: [0.0, 0.5])
     func otherRightHandSide(lambda: Double) throws {
         let (j, _, d, svd, sub) = try Self.setup(seed: 13)
-        let (m, n) = (j.rows, j.columns)
-        let b = (0..<m).map { sin(Double($0) + 0.3) }
+        let b = (0..<j.rows).map { sin(Double($0) + 0.3) }
         let a = Self.step(sub.coefficients(lambda, projected: svd.u.multiplied(by: b, transposing: true)), svd, d)
-        var augmented = Matrix(rows: m + n, columns: n)
-        for c in 0..<n {
-            for i in 0..<m { augmented[i, c] = j[i, c] }
-            augmented[m + c, c] = lambda.squareRoot() * d[c]
-        }
-        let reference = try LinearLeastSquares.solveQR(augmented, b.map { -$0 } + [Double](repeating: 0, count: n))
+        let reference = try Self.augmentedSolution(j, d, lambda: lambda, b)
         for (x, y) in zip(a, reference) { #expect(abs(x - y) <= 1e-12 * max(1, abs(y)), "λ = \(lambda)") }
     }
 }

@@ -53,7 +53,7 @@ public struct BubbleRevealModel: SceneModel {
 
     public func fillControlPoints(parameters p: ParameterVector, xs: inout [Double], ys: inout [Double]) {
         precondition(p.count == Self.specs.count, "not a bubbleReveal parameter vector")
-        precondition(xs.count == pointCount && ys.count == pointCount, "bubbleReveal has \(pointCount) stored points")
+        checkPointBuffers(xs, ys)
         let d = p.value(at: Self.outsetIndex)
         let a = p.value(at: Self.widthIndex) / 2 + d, b = p.value(at: Self.heightIndex) / 2 + d
         for i in 0..<UnitCircle.pointCount {
@@ -65,8 +65,7 @@ public struct BubbleRevealModel: SceneModel {
 
     /// ∂P/∂w = (uₓ/2, 0), ∂P/∂h = (0, u_y/2), ∂P/∂d = (uₓ, u_y).
     public func fillJacobian(parameters p: ParameterVector, into j: inout ControlPointJacobian) {
-        precondition(j.pointCount == pointCount && j.parameterCount >= Self.specs.count,
-                     "the bubbleReveal Jacobian is \(pointCount) points by at least \(Self.specs.count) columns")
+        checkJacobian(&j)
         for i in 0..<UnitCircle.pointCount {
             let u = UnitCircle.midpointExact[i]
             (j[2 * i, 0], j[2 * i + 1, 0]) = (u.x / 2, 0)

@@ -109,7 +109,7 @@ public struct FallingLineModel: SceneModel {
     }
 
     public func fillControlPoints(parameters p: ParameterVector, xs: inout [Double], ys: inout [Double]) {
-        precondition(xs.count == pointCount && ys.count == pointCount, "fallingLine has \(pointCount) stored points")
+        checkPointBuffers(xs, ys)
         let v = Values(p)
         let ball = BallGeometry(radius: v.r, k: v.k, sx: SIMD4(repeating: 1), sy: SIMD4(repeating: v.s),
                                 f: SIMD8(repeating: 1))
@@ -138,11 +138,7 @@ public struct FallingLineModel: SceneModel {
     /// ∂y/∂f = L. Thick line point at fraction f, y = 2rs + f(r − 2rs), x = ±w/2:
     /// ∂y/∂r = 2s(1 − f) + f, ∂y/∂s = 2r(1 − f), ∂y/∂f = r − 2rs, ∂x/∂w = ±½.
     public func fillJacobian(parameters p: ParameterVector, into j: inout ControlPointJacobian) {
-        precondition(j.pointCount == pointCount && j.parameterCount >= Self.specs.count,
-                     "the fallingLine Jacobian is \(pointCount) points by at least \(Self.specs.count) columns")
-        for c in 0..<Self.specs.count {
-            for row in 0..<j.rows { j[row, c] = 0 }
-        }
+        checkJacobian(&j, zeroingColumns: true)
         let v = Values(p)
         for i in 0..<BallGeometry.pointCount {
             // Audit: BallGeometry.pointAnchor/pointHandle are constant tables of valid raw values (handle −1 = none,

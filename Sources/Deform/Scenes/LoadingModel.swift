@@ -172,7 +172,7 @@ public struct LoadingModel: SceneModel {
     }
 
     public func fillControlPoints(parameters p: ParameterVector, xs: inout [Double], ys: inout [Double]) {
-        precondition(xs.count == pointCount && ys.count == pointCount, "loading has \(pointCount) stored points")
+        checkPointBuffers(xs, ys)
         let v = Values(p)
         let gr = v[1] * v[0]
         for i in 0..<UnitCircle.pointCount {
@@ -219,11 +219,7 @@ public struct LoadingModel: SceneModel {
     /// ∂/∂x = a(F_W − W) + b(F_H − H); besides, border point: ∂/∂eᵢ from ``RectangleStroke``;
     /// water line points: ∂y/∂ℓ = Hₑ; the wave's control points: ∂y/∂w₁ = ∂y/∂w₂ = 1.
     public func fillJacobian(parameters p: ParameterVector, into j: inout ControlPointJacobian) {
-        precondition(j.pointCount == pointCount && j.parameterCount >= Self.specs.count,
-                     "the loading Jacobian is \(pointCount) points by at least \(Self.specs.count) columns")
-        for c in 0..<Self.specs.count {
-            for row in 0..<j.rows { j[row, c] = 0 }
-        }
+        checkJacobian(&j, zeroingColumns: true)
         let v = Values(p)
         let (r, g, sx, sy) = (v[0], v[1], v[2], v[3])
         for i in 0..<UnitCircle.pointCount {

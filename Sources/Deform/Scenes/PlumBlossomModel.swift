@@ -135,7 +135,7 @@ public struct PlumBlossomModel: SceneModel {
 
     public func fillControlPoints(parameters p: ParameterVector, xs: inout [Double], ys: inout [Double]) {
         precondition(p.count == Self.specs.count, "not a plumBlossom parameter vector")
-        precondition(xs.count == pointCount && ys.count == pointCount, "plumBlossom has \(pointCount) stored points")
+        checkPointBuffers(xs, ys)
         let (w, h, t) = (p.value(at: 0), p.value(at: 1), p.value(at: 2))
         let b = Self.basis
         for i in 0..<pointCount {
@@ -147,8 +147,7 @@ public struct PlumBlossomModel: SceneModel {
     }
 
     public func fillJacobian(parameters p: ParameterVector, into j: inout ControlPointJacobian) {
-        precondition(j.pointCount == pointCount && j.parameterCount >= Self.specs.count,
-                     "the plumBlossom Jacobian is \(pointCount) points by at least \(Self.specs.count) columns")
+        checkJacobian(&j)
         let (w, h, t) = (p.value(at: 0), p.value(at: 1), p.value(at: 2))
         let b = Self.basis
         for i in 0..<pointCount {

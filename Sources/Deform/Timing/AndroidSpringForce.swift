@@ -21,15 +21,9 @@ public struct AndroidSpringForce: Hashable, Sendable {
 
     /// Checks the ranges Android enforces (stiffness > 0, damping ratio ≥ 0) and finiteness.
     public init(stiffness: Double, dampingRatio: Double, startVelocity: Double = 0) throws(TimingError) {
-        guard stiffness.isFinite, stiffness > 0 else {
-            throw TimingError("Android spring stiffness must be a positive finite number (got \(TimingError.number(stiffness)))")
-        }
-        guard dampingRatio.isFinite, dampingRatio >= 0 else {
-            throw TimingError("Android spring damping ratio must be a finite number ≥ 0 (got \(TimingError.number(dampingRatio)))")
-        }
-        guard startVelocity.isFinite else {
-            throw TimingError("Android spring start velocity must be a finite number (got \(TimingError.number(startVelocity)))")
-        }
+        try TimingError.checkPositive(stiffness, "Android spring stiffness")
+        try TimingError.checkNonNegative(dampingRatio, "Android spring damping ratio")
+        try TimingError.checkFinite(startVelocity, "Android spring start velocity")
         (self.stiffness, self.dampingRatio, self.startVelocity) = (stiffness, dampingRatio, startVelocity)
     }
 

@@ -32,12 +32,8 @@ public struct CoreAnimationSpring: Hashable, Sendable {
         guard mass.isFinite, mass > 0, stiffness.isFinite, stiffness > 0 else {
             throw TimingError("spring mass and stiffness must be positive finite numbers (got mass \(TimingError.number(mass)), stiffness \(TimingError.number(stiffness)))")
         }
-        guard damping.isFinite, damping >= 0 else {
-            throw TimingError("spring damping must be a finite number ≥ 0 (got \(TimingError.number(damping)))")
-        }
-        guard initialVelocity.isFinite else {
-            throw TimingError("spring initial velocity must be a finite number (got \(TimingError.number(initialVelocity)))")
-        }
+        try TimingError.checkNonNegative(damping, "spring damping")
+        try TimingError.checkFinite(initialVelocity, "spring initial velocity")
         (self.mass, self.stiffness, self.damping, self.initialVelocity) = (mass, stiffness, damping, initialVelocity)
     }
 
@@ -84,9 +80,7 @@ public struct CoreAnimationSpring: Hashable, Sendable {
 extension SpringTiming {
     /// Checks an animation duration in seconds: positive and finite.
     static func checkDuration(_ d: Double, undampedHint: Bool = false) throws(TimingError) {
-        guard d.isFinite, d > 0 else {
-            let hint = undampedHint ? "; an undamped spring never settles" : ""
-            throw TimingError("spring duration must be a positive finite number of seconds (got \(TimingError.number(d))\(hint))")
-        }
+        try TimingError.checkPositive(d, "spring duration", unit: " of seconds",
+                                      hint: undampedHint ? "; an undamped spring never settles" : "")
     }
 }

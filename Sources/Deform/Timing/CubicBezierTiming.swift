@@ -54,12 +54,17 @@ public struct CubicBezierTiming: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "cubic-bezier(\([x1, y1, x2, y2].map(TimingError.number).joined(separator: ",")))" }
 
+    /// One coordinate of the curve from 0 through the control values c1, c2 to 1:
+    /// 3(1−t)²t·c1 + 3(1−t)t²·c2 + t³ (Bernstein form, exact at t = 0 and 1).
+    @inlinable
+    static func coordinate(_ c1: Double, _ c2: Double, at t: Double) -> Double {
+        let s = 1 - t
+        return 3 * s * t * (s * c1 + t * c2) + t * t * t
+    }
+
     /// x(t) = 3(1−t)²t·x1 + 3(1−t)t²·x2 + t³ (Bernstein form, exact at t = 0 and 1).
     @inlinable
-    public func x(at t: Double) -> Double {
-        let s = 1 - t
-        return 3 * s * t * (s * x1 + t * x2) + t * t * t
-    }
+    public func x(at t: Double) -> Double { Self.coordinate(x1, x2, at: t) }
 
     /// 1 − x(t) = (1−t)³ + 3(1−t)²t·(1 − x1) + 3(1−t)t²·(1 − x2), every term non-negative, so
     /// it keeps full relative accuracy as t → 1 where 1 − x(t) is tiny (the flat end of
@@ -79,10 +84,7 @@ public struct CubicBezierTiming: Hashable, Sendable, CustomStringConvertible {
 
     /// y(t), the same form with y1, y2.
     @inlinable
-    public func y(at t: Double) -> Double {
-        let s = 1 - t
-        return 3 * s * t * (s * y1 + t * y2) + t * t * t
-    }
+    public func y(at t: Double) -> Double { Self.coordinate(y1, y2, at: t) }
 
     /// x′(t) = 3(1−t)²·x1 + 6(1−t)t·(x2 − x1) + 3t²·(1 − x2).
     @inlinable

@@ -1,3 +1,5 @@
+import _Support
+
 /// One parameter's values at key times of an animation, with a timing function per interval —
 /// `CAKeyframeAnimation`'s `keyTimes`, `values` and `timingFunctions`.
 ///
@@ -57,17 +59,10 @@ public struct KeyframeTrack: Hashable, Sendable {
 
     /// The value at progress `p`.
     public func value(at p: Double) -> Double {
-        guard let first = keyframes.first, let last = keyframes.last else { return .nan }
-        if p <= first.time { return first.value }
-        if p >= last.time { return last.value }
-        // The interval holding p (binary search: keyframes are few, but tracks can be long).
-        var lo = 0, hi = keyframes.count - 1
-        while hi - lo > 1 {
-            let mid = (lo + hi) / 2
-            if keyframes[mid].time <= p { lo = mid } else { hi = mid }
+        PiecewiseLookup.evaluate(keyframes, at: p, position: \.time, value: \.value) { lo, hi in
+            let a = keyframes[lo], b = keyframes[hi]
+            let s = timings[lo].value(at: (p - a.time) / (b.time - a.time))
+            return ParameterVector.lerp(a.value, b.value, s)
         }
-        let a = keyframes[lo], b = keyframes[hi]
-        let s = timings[lo].value(at: (p - a.time) / (b.time - a.time))
-        return ParameterVector.lerp(a.value, b.value, s)
     }
 }

@@ -33,15 +33,9 @@ public struct SwiftUISpring: Hashable, Sendable {
     public let initialVelocity: Double
 
     public init(response: Double, dampingRatio: Double, initialVelocity: Double = 0) throws(TimingError) {
-        guard response.isFinite, response > 0 else {
-            throw TimingError("SwiftUI spring response must be a positive finite number of seconds (got \(TimingError.number(response)))")
-        }
-        guard dampingRatio.isFinite, dampingRatio >= 0 else {
-            throw TimingError("SwiftUI spring damping ratio must be a finite number ≥ 0 (got \(TimingError.number(dampingRatio)))")
-        }
-        guard initialVelocity.isFinite else {
-            throw TimingError("SwiftUI spring initial velocity must be a finite number (got \(TimingError.number(initialVelocity)))")
-        }
+        try TimingError.checkPositive(response, "SwiftUI spring response", unit: " of seconds")
+        try TimingError.checkNonNegative(dampingRatio, "SwiftUI spring damping ratio")
+        try TimingError.checkFinite(initialVelocity, "SwiftUI spring initial velocity")
         (self.response, self.dampingRatio, self.initialVelocity) = (response, dampingRatio, initialVelocity)
     }
 

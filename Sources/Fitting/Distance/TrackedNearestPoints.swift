@@ -417,24 +417,14 @@ struct TrackedNearestPoints {
             self.init(b: b, t: Swift.min(1, Swift.max(0, t0)), dx: b.d.x - q.x, dy: b.d.y - q.y, state: 0)
         }
 
-        /// One step of ``newton(_:_:from:)``, the same arithmetic and the same exits.
+        /// One step of ``newton(_:_:from:)``: ``PowerCubic/newtonStep(from:dx:dy:)``, the same
+        /// arithmetic and the same exits.
         @inline(__always)
         mutating func step() {
             guard state == 0 else { return }
-            let t = self.t
-            let px = ((b.a.x * t + b.b.x) * t + b.c.x) * t + dx
-            let py = ((b.a.y * t + b.b.y) * t + b.c.y) * t + dy
-            let vx = (3 * b.a.x * t + 2 * b.b.x) * t + b.c.x
-            let vy = (3 * b.a.y * t + 2 * b.b.y) * t + b.c.y
-            let ax = 6 * b.a.x * t + 2 * b.b.x, ay = 6 * b.a.y * t + 2 * b.b.y
-            let value = px * vx + py * vy
-            if value == 0 { state = 1; return }
-            let slope = vx * vx + vy * vy + px * ax + py * ay
-            guard slope > 0 else { state = 2; return }
-            let next = Swift.min(1, Swift.max(0, t - value / slope))
-            let step = abs(next - t)
-            self.t = next
-            if step <= 1e-10 { state = 1 }
+            guard let s = b.newtonStep(from: t, dx: dx, dy: dy) else { state = 2; return }
+            t = s.t
+            if s.converged { state = 1 }
         }
 
         /// The converged t, NaN otherwise.
@@ -462,30 +452,17 @@ struct TrackedNearestPoints {
         return HintNewton(t: (l0.result, l1.result, l2.result, l3.result))
     }
 
-    /// Newton's method on f(t) = (B(t) − q)·B′(t) from t₀ (clamped to [0, 1], at most 12 steps,
-    /// converged when a step is at most 1e-10 or f = 0); nil when f′ ≤ 0 on the way or it does
-    /// not converge.
+    /// Newton's method on f(t) = (B(t) − q)·B′(t) from t₀ (clamped to [0, 1], at most 12 steps
+    /// of ``PowerCubic/newtonStep(from:dx:dy:)``); nil when f′ ≤ 0 on the way or it does not
+    /// converge.
     @inline(__always)
     static func newton(_ b: PowerCubic, _ q: Point, from t0: Double) -> Double? {
         var t = Swift.min(1, Swift.max(0, t0))
         let dx = b.d.x - q.x, dy = b.d.y - q.y
         for _ in 0..<12 {
-            let px = ((b.a.x * t + b.b.x) * t + b.c.x) * t + dx
-            let py = ((b.a.y * t + b.b.y) * t + b.c.y) * t + dy
-            let vx = (3 * b.a.x * t + 2 * b.b.x) * t + b.c.x
-            let vy = (3 * b.a.y * t + 2 * b.b.y) * t + b.c.y
-            let ax = 6 * b.a.x * t + 2 * b.b.x, ay = 6 * b.a.y * t + 2 * b.b.y
-            let value = px * vx + py * vy
-            if value == 0 { return t }
-            let slope = vx * vx + vy * vy + px * ax + py * ay
-            guard slope > 0 else { return nil }
-            let next = Swift.min(1, Swift.max(0, t - value / slope))
-            let step = abs(next - t)
-            t = next
-            // Newton converges quadratically: after a step s the error is about K·s² (K = f″/2f′,
-            // of order 1 in t for a curve not near its evolute), so a step of 1e-10 leaves an
-            // error far below an ulp of t. (Geometry's stopping rule, 4 ulp, costs one more step.)
-            if step <= 1e-10 { return t }
+            guard let s = b.newtonStep(from: t, dx: dx, dy: dy) else { return nil }
+            t = s.t
+            if s.converged { return t }
         }
         return nil
     }
@@ -509,6 +486,27 @@ struct TrackedNearestPoints {
         @inline(__always)
         func derivative(at t: Double) -> Point {
             Point((3 * a.x * t + 2 * b.x) * t + c.x, (3 * a.y * t + 2 * b.y) * t + c.y)
+        }
+
+        /// One Newton step on f(t) = (B(t) − q)·B′(t), f′(t) = |B′(t)|² + (B(t) − q)·B″(t), with
+        /// (dx, dy) = d − q: nil when f′(t) ≤ 0; (t, converged) when f(t) = 0; otherwise the next
+        /// t, t − f/f′ clamped to [0, 1], converged when it moved at most 1e-10. Newton converges
+        /// quadratically: after a step s the error is about K·s² (K = f″/2f′, of order 1 in t for a
+        /// curve not near its evolute), so a step of 1e-10 leaves an error far below an ulp of t.
+        /// (Geometry's stopping rule, 4 ulp, costs one more step.)
+        @inline(__always)
+        func newtonStep(from t: Double, dx: Double, dy: Double) -> (t: Double, converged: Bool)? {
+            let px = ((a.x * t + b.x) * t + c.x) * t + dx
+            let py = ((a.y * t + b.y) * t + c.y) * t + dy
+            let vx = (3 * a.x * t + 2 * b.x) * t + c.x
+            let vy = (3 * a.y * t + 2 * b.y) * t + c.y
+            let ax = 6 * a.x * t + 2 * b.x, ay = 6 * a.y * t + 2 * b.y
+            let value = px * vx + py * vy
+            if value == 0 { return (t, true) }
+            let slope = vx * vx + vy * vy + px * ax + py * ay
+            guard slope > 0 else { return nil }
+            let next = Swift.min(1, Swift.max(0, t - value / slope))
+            return (next, abs(next - t) <= 1e-10)
         }
     }
 

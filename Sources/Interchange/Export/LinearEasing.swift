@@ -91,16 +91,10 @@ public struct LinearEasing: Hashable, Sendable, CustomStringConvertible {
 
     /// y(x) by linear interpolation between the stops (clamped to the first and last stop).
     public func value(at x: Double) -> Double {
-        guard let first = stops.first, let last = stops.last else { return .nan }
-        if x <= first.x { return first.y }
-        if x >= last.x { return last.y }
-        var lo = 0, hi = stops.count - 1
-        while hi - lo > 1 {
-            let mid = (lo + hi) / 2
-            if stops[mid].x <= x { lo = mid } else { hi = mid }
+        PiecewiseLookup.evaluate(stops, at: x, position: \.x, value: \.y) { lo, hi in
+            let a = stops[lo], b = stops[hi]
+            return a.y + (b.y - a.y) * (x - a.x) / (b.x - a.x)
         }
-        let a = stops[lo], b = stops[hi]
-        return a.y + (b.y - a.y) * (x - a.x) / (b.x - a.x)
     }
 
     /// The CSS text: `linear(y₀ x₀%, y₁ x₁%, …)`, every stop with its input percentage.

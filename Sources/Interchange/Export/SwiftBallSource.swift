@@ -23,8 +23,11 @@ struct SwiftBallSource {
     let animation: ShapeAnimation
     let isPosed: Bool
     let names: [String]
+    /// The generated type's name: ``ExportOptions/typeName``, or the model's name in type-name
+    /// form with the format's suffix (`BallShape`, `BallPosedAnimation`).
+    let typeName: String
 
-    init(_ animation: ShapeAnimation, format: ExportFormat) throws(ExportError) {
+    init(_ animation: ShapeAnimation, format: ExportFormat, options: ExportOptions, typeSuffix: String) throws(ExportError) {
         if animation.model is BallModel {
             isPosed = false
         } else if animation.model is PosedModel<BallModel> {
@@ -34,6 +37,7 @@ struct SwiftBallSource {
         }
         self.animation = animation
         names = animation.model.parameters.map(\.name)
+        typeName = options.typeName ?? Self.typeName(animation.model.name, suffix: typeSuffix)
     }
 
     /// A Double literal: the shortest decimal that reads back to the same Double.

@@ -29,8 +29,8 @@ public struct SwiftUISourceExport: Sendable {
     public let timingLeftOut: Bool
 
     public init(_ animation: ShapeAnimation, options: ExportOptions = ExportOptions()) throws(ExportError) {
-        let source = try SwiftBallSource(animation, format: .swiftUI)
-        let name = options.typeName ?? SwiftBallSource.typeName(animation.model.name, suffix: "Shape")
+        let source = try SwiftBallSource(animation, format: .swiftUI, options: options, typeSuffix: "Shape")
+        let name = source.typeName
         let lit = SwiftBallSource.literal, f = ShortestDecimal.format
         let d = animation.duration
         let shared = animation.sharedTiming

@@ -26,9 +26,9 @@ public struct UIKitSourceExport: Sendable {
     public let typeName: String
 
     public init(_ animation: ShapeAnimation, options: ExportOptions = ExportOptions()) throws(ExportError) {
-        let source = try SwiftBallSource(animation, format: .swiftUIKit)
+        let source = try SwiftBallSource(animation, format: .swiftUIKit, options: options, typeSuffix: "Animation")
+        let name = source.typeName
         let plan = try ShapeKeyframes(animation, options: options.keyframes)
-        let name = options.typeName ?? SwiftBallSource.typeName(animation.model.name, suffix: "Animation")
         let f = ShortestDecimal.format, lit = SwiftBallSource.literal
         var out = """
         // BezierTune export (swift-uikit): model \(animation.model.name), \(f(animation.duration)) s.

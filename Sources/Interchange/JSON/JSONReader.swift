@@ -1,3 +1,5 @@
+import _Support
+
 /// A strict JSON reader (RFC 8259) with positions in its errors and bounded resources.
 ///
 /// - Grammar: exactly RFC 8259 §2–§7 — one value, surrounded by optional whitespace (space, tab,
@@ -103,17 +105,16 @@ private struct Parser {
         return JSONSyntaxError(reason, line: line, column: column, message)
     }
 
-    /// The character at the current position as messages quote it.
+    /// The byte at the current position as messages quote it: printable ASCII as `'c'`
+    /// (``MessageText/printableASCII(_:)``), a tab and the other ASCII control characters by
+    /// name, any other byte as a byte — the reader checks UTF-8 itself, so it does not decode.
     func describeCurrent() -> String {
         guard index < bytes.count else { return "the end of the document" }
         let b = bytes[index]
-        switch b {
-        case 0x20...0x7E: return "'\(Character(Unicode.Scalar(b)))'"
-        case 0x09: return "a tab"
-        default:
-            let hex = String(b, radix: 16, uppercase: true)
-            return b < 0x80 ? "the control character U+\(String(repeating: "0", count: 4 - hex.count))\(hex)" : "the byte 0x\(hex)"
-        }
+        if let quoted = MessageText.printableASCII(b) { return quoted }
+        if b == 0x09 { return "a tab" }
+        if b < 0x80 { return "the control character " + MessageText.codePoint(Unicode.Scalar(b)) }
+        return "the byte 0x" + String(b, radix: 16, uppercase: true)
     }
 
     // MARK: Scanning
@@ -151,26 +152,14 @@ private struct Parser {
             guard let c = current else { throw error("expected a value, found the end of the document") }
             switch c {
             case UInt8(ascii: "{"):
-                try push(.object)
-                index += 1
-                skipWhitespace()
-                if current == UInt8(ascii: "}") {
-                    index += 1
-                    value = .object(pop())
-                } else {
+                guard try opensEmpty(.object, closedBy: UInt8(ascii: "}")) else {
                     try memberKey()
                     continue valueLoop
                 }
+                value = .object(pop())
             case UInt8(ascii: "["):
-                try push(.array)
-                index += 1
-                skipWhitespace()
-                if current == UInt8(ascii: "]") {
-                    index += 1
-                    value = .array(popArray())
-                } else {
-                    continue valueLoop
-                }
+                guard try opensEmpty(.array, closedBy: UInt8(ascii: "]")) else { continue valueLoop }
+                value = .array(popArray())
             case UInt8(ascii: "\""):
                 value = .string(try parseString())
             case UInt8(ascii: "t"):
@@ -230,6 +219,19 @@ private struct Parser {
                 }
             }
         }
+    }
+
+    /// Opens an array or object at its bracket: pushes it, steps past the bracket and the
+    /// whitespace after it, and, when `close` follows at once, past that too: true for the empty
+    /// container (still open, for the caller to pop), false with the position at its first
+    /// element or member.
+    mutating func opensEmpty(_ kind: Open, closedBy close: UInt8) throws(JSONSyntaxError) -> Bool {
+        try push(kind)
+        index += 1
+        skipWhitespace()
+        guard current == close else { return false }
+        index += 1
+        return true
     }
 
     mutating func push(_ kind: Open) throws(JSONSyntaxError) {

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import _Support
 
 /// The walk behind `SVGDrawing(parsing:)`: the XML tree in document order, `use` references
 /// followed where they stand, each element's style cascaded and inherited, each rendered shape
@@ -84,7 +85,7 @@ struct SVGDrawingWalker {
         for (k, e) in xml.elements.enumerated() {
             if let id = e.attribute("id"), idIndex[id] == nil { idIndex[id] = k }
             if e.localName == "style", Self.isSVG(e) {
-                let type = e.attribute("type")?.trimmingSpaces.lowercased()
+                let type = e.attribute("type")?.trimmingWhitespace.lowercased()
                 if type == nil || type == "text/css" || type == "" {
                     try sheet.add(css: e.text, line: e.textLine > 0 ? e.textLine : e.line)
                 }
@@ -135,7 +136,7 @@ struct SVGDrawingWalker {
         width = try outerLength("width")
         height = try outerLength("height")
         viewBox = try Self.viewBox(of: root)
-        if let text = root.attribute("transform"), !text.trimmingSpaces.isEmpty {
+        if let text = root.attribute("transform"), !text.trimmingWhitespace.isEmpty {
             throw Self.failure(root, "a transform on the outermost <svg> is not supported (renderers disagree on whether it applies inside or outside the viewBox)")
         }
         try refuseTransformOrigin(root)
@@ -248,7 +249,7 @@ struct SVGDrawingWalker {
         let reference = e.attribute("href")
             ?? e.attributes.first { $0.localName == "href" && $0.namespace == SVGXMLDocument.xlinkNamespace }?.value
         guard let reference else { return }  // no reference: nothing drawn (SVG 2 §5.6)
-        let trimmed = reference.trimmingSpaces
+        let trimmed = reference.trimmingWhitespace
         guard trimmed.hasPrefix("#"), trimmed.count > 1 else {
             throw Self.attributeError(e, "href", reference, "only references to an element of this document (#id) are read")
         }

@@ -1,3 +1,5 @@
+import _Support
+
 /// A cursor over the UTF-8 bytes of one attribute value, reading the numbers of SVG's
 /// micro-syntaxes: transform lists, lengths, `viewBox`, `points`.
 ///
@@ -96,16 +98,6 @@ struct SVGNumberScanner {
     }
 
     /// What is at `offset`, on one line: 'c' for printable ASCII, U+XXXX for any other scalar,
-    /// or "the end".
-    func found(at offset: Int) -> String {
-        guard offset < bytes.count else { return "the end" }
-        let b = bytes[offset]
-        if b >= 0x20 && b < 0x7F { return "'\(Character(Unicode.Scalar(b)))'" }
-        var iterator = bytes[offset...].makeIterator()
-        var decoder = UTF8()
-        if case .scalarValue(let scalar) = decoder.decode(&iterator) {
-            return SVGText.codePoint(scalar)
-        }
-        return "byte 0x" + String(b, radix: 16, uppercase: true)
-    }
+    /// or "the end" (``MessageText/found(atByte:of:end:)``).
+    func found(at offset: Int) -> String { MessageText.found(atByte: offset, of: bytes, end: "the end") }
 }

@@ -1,4 +1,5 @@
 import Geometry
+import _Support
 
 /// The outline of one basic shape or `<path>` in its own user coordinates, as SVG 2 defines each
 /// by an equivalent path (SVG 2 §10.1–10.7; §9 for `d`):
@@ -29,7 +30,7 @@ enum SVGShapeGeometry {
                         arcs: SVGArcApproximation) throws(SVGReadError) -> Outline? {
         /// The attribute in user units, nil when missing (or `auto` for rx and ry).
         func optionalLength(_ name: String, _ axis: SVGLength.Axis) throws(SVGReadError) -> Double? {
-            guard let text = e.attribute(name), !((name == "rx" || name == "ry") && text.trimmingSpaces == "auto") else { return nil }
+            guard let text = e.attribute(name), !((name == "rx" || name == "ry") && text.trimmingWhitespace == "auto") else { return nil }
             do throws(SVGValueError) {
                 return try SVGLength(parsing: text).userUnits(axis: axis, viewport: viewport)
             } catch {
@@ -47,7 +48,7 @@ enum SVGShapeGeometry {
         }
         switch e.localName {
         case "path":
-            guard let d = e.attribute("d"), !d.trimmingSpaces.isEmpty else { return nil }
+            guard let d = e.attribute("d"), !d.trimmingWhitespace.isEmpty else { return nil }
             do throws(SVGPathError) {
                 let path = try Path(svgPathData: d, arcs: arcs)
                 return Outline(path: path, hasArcs: d.utf8.contains { $0 == UInt8(ascii: "A") || $0 == UInt8(ascii: "a") })

@@ -204,18 +204,6 @@ public struct SVGTransformList: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Why a transform list could not be parsed: `offset N: message`, N the 0-based UTF-8 byte
-/// offset into the attribute value.
-public struct SVGTransformError: Error, CustomStringConvertible, Equatable, Sendable {
-    public let offset: Int
-    public let message: String
-
-    public init(offset: Int, message: String) {
-        self.offset = offset
-        self.message = message
-    }
-
-    public var description: String { "offset \(offset): \(message)" }
-}
-
-extension SVGTransformError: ReportableError {}
+/// Why a transform list could not be parsed: Geometry's error for SVG path data, whose shape it
+/// shares: `offset N: message`, N the 0-based UTF-8 byte offset into the attribute value.
+public typealias SVGTransformError = SVGPathError

@@ -274,27 +274,25 @@ struct SVGXMLParser {
             for scope in open.reversed() { if let uri = scope.bindings[prefix] { return uri } }
             return nil
         }
-        let (prefix, local) = Self.split(qualified)
-        var namespace: String?
-        if let prefix {
+        /// The namespace of a declared `prefix` of `owner` (the element or attribute, as
+        /// messages name it).
+        func declared(_ prefix: String, of owner: @autoclosure () -> String) throws(SVGReadError) -> String {
             guard let uri = resolve(prefix) else {
-                throw SVGReadError(line: lineNumber, element: nil, reason: "namespace prefix '\(SVGText.shortened(prefix))' of <\(SVGText.shortened(qualified))> is not declared")
+                throw SVGReadError(line: lineNumber, element: nil, reason: "namespace prefix '\(SVGText.shortened(prefix))' of \(owner()) is not declared")
             }
-            namespace = uri
+            return uri
+        }
+        let (prefix, local) = Self.split(qualified)
+        let namespace: String? = if let prefix {
+            try declared(prefix, of: "<\(SVGText.shortened(qualified))>")
         } else {
-            namespace = resolve("").flatMap { $0.isEmpty ? nil : $0 }
+            resolve("").flatMap { $0.isEmpty ? nil : $0 }
         }
         var attributes: [SVGXMLDocument.Attribute] = []
         attributes.reserveCapacity(raw.count)
         for (n, v) in raw {
             let (p, l) = Self.split(n)
-            var uri: String?
-            if let p {
-                guard let u = resolve(p) else {
-                    throw SVGReadError(line: lineNumber, element: nil, reason: "namespace prefix '\(SVGText.shortened(p))' of attribute '\(SVGText.shortened(n))' is not declared")
-                }
-                uri = u
-            }
+            let uri: String? = if let p { try declared(p, of: "attribute '\(SVGText.shortened(n))'") } else { nil }
             attributes.append(.init(name: n, localName: l, namespace: uri, value: v))
         }
         guard document.elements.count < limits.maximumElementCount else {

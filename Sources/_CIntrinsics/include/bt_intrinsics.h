@@ -62,7 +62,27 @@ typedef __typeof__((bt_double4){0} < (bt_double4){0}) bt_mask4;
 
 #define BT_INLINE static inline __attribute__((always_inline))
 
+// The functions below pass 256-bit vectors by value to one another. Without AVX, clang warns
+// that such a call passes them differently than with AVX (-Wpsabi); every function is always
+// inlined, so no call, and no ABI, remains.
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wpsabi"
+
 // MARK: - Portable twins
+
+/// a·b rounded, then + c rounded: the multiply-add of a target without FMA, which the optimiser
+/// may not contract into one (`fp contract(off)`). Both twins' unfused branch.
+BT_INLINE bt_double4 bt_unfused_mul_add_double4(bt_double4 a, bt_double4 b, bt_double4 c) {
+#pragma clang fp contract(off)
+    bt_double4 product = a * b;
+    return product + c;
+}
+
+BT_INLINE bt_float8 bt_unfused_mul_add_float8(bt_float8 a, bt_float8 b, bt_float8 c) {
+#pragma clang fp contract(off)
+    bt_float8 product = a * b;
+    return product + c;
+}
 
 /// a·b + c per lane: one rounding with FMA (`__builtin_elementwise_fma`, which becomes vfmadd on
 /// x86 and fmla on arm64, never a libm call, because it is only used where FMA exists); two
@@ -72,9 +92,7 @@ BT_INLINE bt_double4 bt_portable_relaxed_fma_double4(bt_double4 a, bt_double4 b,
 #if BT_RELAXED_FMA_IS_FUSED
     return __builtin_elementwise_fma(a, b, c);
 #else
-#pragma clang fp contract(off)
-    bt_double4 product = a * b;
-    return product + c;
+    return bt_unfused_mul_add_double4(a, b, c);
 #endif
 }
 
@@ -82,9 +100,7 @@ BT_INLINE bt_float8 bt_portable_relaxed_fma_float8(bt_float8 a, bt_float8 b, bt_
 #if BT_RELAXED_FMA_IS_FUSED
     return __builtin_elementwise_fma(a, b, c);
 #else
-#pragma clang fp contract(off)
-    bt_float8 product = a * b;
-    return product + c;
+    return bt_unfused_mul_add_float8(a, b, c);
 #endif
 }
 
@@ -129,9 +145,7 @@ BT_INLINE bt_double4 bt_x86_relaxed_fma_double4(bt_double4 a, bt_double4 b, bt_d
 #if defined(__FMA__)
     return (bt_double4)_mm256_fmadd_pd((__m256d)a, (__m256d)b, (__m256d)c);
 #else
-#pragma clang fp contract(off)
-    bt_double4 product = a * b;
-    return product + c;
+    return bt_unfused_mul_add_double4(a, b, c);
 #endif
 }
 
@@ -139,44 +153,43 @@ BT_INLINE bt_float8 bt_x86_relaxed_fma_float8(bt_float8 a, bt_float8 b, bt_float
 #if defined(__FMA__)
     return (bt_float8)_mm256_fmadd_ps((__m256)a, (__m256)b, (__m256)c);
 #else
-#pragma clang fp contract(off)
-    bt_float8 product = a * b;
-    return product + c;
+    return bt_unfused_mul_add_float8(a, b, c);
 #endif
 }
+
+// Without AVX a 256-bit value is worked on as two SSE2 halves: lanes 0–1 and lanes 2–3.
+#if !defined(__AVX__)
+BT_INLINE __m128d bt_x86_low_half(bt_double4 v) { return (__m128d){v.x, v.y}; }
+BT_INLINE __m128d bt_x86_high_half(bt_double4 v) { return (__m128d){v.z, v.w}; }
+BT_INLINE bt_double4 bt_x86_join_halves(__m128d lo, __m128d hi) { return (bt_double4){lo[0], lo[1], hi[0], hi[1]}; }
+#endif
+
+// The packed-double instruction `op` (sqrt, min, max) on 4 lanes: `_mm256_<op>_pd`, one 256-bit
+// instruction, where the target has AVX; `_mm_<op>_pd` on each half otherwise.
+#if defined(__AVX__)
+#define BT_X86_PD_UNARY(op, v) ((bt_double4)_mm256_##op##_pd((__m256d)(v)))
+#define BT_X86_PD_BINARY(op, a, b) ((bt_double4)_mm256_##op##_pd((__m256d)(a), (__m256d)(b)))
+#else
+#define BT_X86_PD_UNARY(op, v) bt_x86_join_halves(_mm_##op##_pd(bt_x86_low_half(v)), _mm_##op##_pd(bt_x86_high_half(v)))
+#define BT_X86_PD_BINARY(op, a, b) \
+    bt_x86_join_halves(_mm_##op##_pd(bt_x86_low_half(a), bt_x86_low_half(b)), \
+                       _mm_##op##_pd(bt_x86_high_half(a), bt_x86_high_half(b)))
+#endif
 
 /// √v per lane: one `vsqrtpd` on 256-bit registers where the target has AVX, two SSE2 `sqrtpd`
 /// otherwise (Swift's generic `SIMD4<Double>.squareRoot()` is four libm calls).
-BT_INLINE bt_double4 bt_x86_sqrt_double4(bt_double4 v) {
-#if defined(__AVX__)
-    return (bt_double4)_mm256_sqrt_pd((__m256d)v);
-#else
-    __m128d lo = _mm_sqrt_pd((__m128d){v.x, v.y}), hi = _mm_sqrt_pd((__m128d){v.z, v.w});
-    return (bt_double4){lo[0], lo[1], hi[0], hi[1]};
-#endif
-}
+BT_INLINE bt_double4 bt_x86_sqrt_double4(bt_double4 v) { return BT_X86_PD_UNARY(sqrt, v); }
 
-/// The x86 minimum per lane, `a < b ? a : b` (so b when either is NaN): one `vminpd`.
-BT_INLINE bt_double4 bt_x86_min_double4(bt_double4 a, bt_double4 b) {
-#if defined(__AVX__)
-    return (bt_double4)_mm256_min_pd((__m256d)a, (__m256d)b);
-#else
-    __m128d lo = _mm_min_pd((__m128d){a.x, a.y}, (__m128d){b.x, b.y});
-    __m128d hi = _mm_min_pd((__m128d){a.z, a.w}, (__m128d){b.z, b.w});
-    return (bt_double4){lo[0], lo[1], hi[0], hi[1]};
-#endif
-}
+/// The x86 minimum per lane, `a < b ? a : b` (so b when either is NaN): one `vminpd` (two
+/// `minpd` without AVX).
+BT_INLINE bt_double4 bt_x86_min_double4(bt_double4 a, bt_double4 b) { return BT_X86_PD_BINARY(min, a, b); }
 
-/// The x86 maximum per lane, `a > b ? a : b` (so b when either is NaN): one `vmaxpd`.
-BT_INLINE bt_double4 bt_x86_max_double4(bt_double4 a, bt_double4 b) {
-#if defined(__AVX__)
-    return (bt_double4)_mm256_max_pd((__m256d)a, (__m256d)b);
-#else
-    __m128d lo = _mm_max_pd((__m128d){a.x, a.y}, (__m128d){b.x, b.y});
-    __m128d hi = _mm_max_pd((__m128d){a.z, a.w}, (__m128d){b.z, b.w});
-    return (bt_double4){lo[0], lo[1], hi[0], hi[1]};
-#endif
-}
+/// The x86 maximum per lane, `a > b ? a : b` (so b when either is NaN): one `vmaxpd` (two
+/// `maxpd` without AVX).
+BT_INLINE bt_double4 bt_x86_max_double4(bt_double4 a, bt_double4 b) { return BT_X86_PD_BINARY(max, a, b); }
+
+#undef BT_X86_PD_UNARY
+#undef BT_X86_PD_BINARY
 
 /// Stores 4 doubles at `p` (which must be 32-byte aligned) bypassing the caches where the target
 /// has AVX (`vmovntpd`); two SSE2 streaming stores (`movntpd`, 16-byte alignment) otherwise.
@@ -184,8 +197,8 @@ BT_INLINE void bt_x86_stream_double4(double *p, bt_double4 v) {
 #if defined(__AVX__)
     _mm256_stream_pd(p, (__m256d)v);
 #else
-    _mm_stream_pd(p, (__m128d){v.x, v.y});
-    _mm_stream_pd(p + 2, (__m128d){v.z, v.w});
+    _mm_stream_pd(p, bt_x86_low_half(v));
+    _mm_stream_pd(p + 2, bt_x86_high_half(v));
 #endif
 }
 
@@ -206,12 +219,7 @@ BT_INLINE void bt_x86_store_fence(void) { _mm_sfence(); }
 
 // MARK: - What the kernels call
 
-// These forward 256-bit vectors by value to the chosen twin. Without AVX, clang warns that such a
-// call passes them differently than with AVX (-Wpsabi); both functions are always inlined, so no
-// call, and no ABI, remains.
-#pragma clang diagnostic push
-#pragma clang diagnostic ignored "-Wpsabi"
-
+// These forward to the chosen twin.
 #if BT_INTRINSICS_X86
 #define BT_PICK(name) bt_x86_##name
 #else
