@@ -19,18 +19,18 @@ let package = Package(
     ],
     targets: [
         // MARK: - Public API
-        .target(name: "Geometry", dependencies: ["_CIntrinsics", "_Support"]),
+        .target(name: "Geometry", dependencies: ["_CIntrinsics", "_Numerics", "_Support"]),
         .target(name: "DataFiles", dependencies: ["Geometry", "_Support"]),
         .target(name: "Render", dependencies: ["Geometry", "CCairo"]),
         .target(name: "LeastSquares", dependencies: ["CLapack", "_Support"]),
         .target(name: "Deform", dependencies: ["Geometry", "_Support"]),
-        .target(name: "ArcError", dependencies: ["Geometry", "_Support"]),
+        .target(name: "ArcError", dependencies: ["Geometry", "_Numerics", "_Support"]),
         .target(name: "Fitting", dependencies: ["Geometry", "Deform", "LeastSquares", "DataFiles", "Interchange", "_Support"]),
-        .target(name: "Interchange", dependencies: ["Geometry", "Deform", "_Support"]),
+        .target(name: "Interchange", dependencies: ["Geometry", "Deform", "_Numerics", "_Support"]),
         .executableTarget(name: "beztune", dependencies: ["Geometry", "DataFiles", "Render", "LeastSquares", "Deform", "ArcError", "Fitting", "Interchange", "_Support"]),
 
         // MARK: - Benchmarks
-        .executableTarget(name: "beztune-bench", dependencies: ["Geometry", "DataFiles", "Render", "_Support"],
+        .executableTarget(name: "beztune-bench", dependencies: ["Geometry", "DataFiles", "Render", "_Numerics", "_Support"],
                           path: "Benchmarks/Sources/beztune-bench"),
         .executableTarget(name: "ArcErrorBench", dependencies: ["ArcError", "_Support"], path: "Benchmarks/ArcErrorBench"),
 
@@ -48,20 +48,26 @@ let package = Package(
         // Small helpers every target may need, each written once (seeded random numbers, work
         // split across cores, trimming, quoting in messages); `package` access, never `public`.
         .target(name: "_Support"),
+        // General numerics, none of it about curves, each written once for every target that
+        // needs it: double-double arithmetic, quadratics and polynomials with their real roots,
+        // Brent's root finder, Gauss–Legendre and adaptive quadrature, golden-section search;
+        // `package` access, never `public`.
+        .target(name: "_Numerics"),
         // Seeded random numbers and helpers shared by the test bundles.
         .target(name: "_TestSupport", dependencies: ["_Support"]),
 
         // MARK: - Unit test bundles
-        .testTarget(name: "GeometryTests", dependencies: ["Geometry", "_TestSupport"], exclude: ["Resources"]),
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry", "_Numerics", "_TestSupport"], exclude: ["Resources"]),
         .testTarget(name: "DataFilesTests", dependencies: ["DataFiles", "_TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render"], exclude: ["Resources"]),
         .testTarget(name: "LeastSquaresTests", dependencies: ["LeastSquares", "_TestSupport"]),
         .testTarget(name: "DeformTests", dependencies: ["Deform", "Geometry", "_TestSupport"], exclude: ["Resources"]),
         .testTarget(name: "FittingTests", dependencies: ["Fitting", "Geometry", "Deform", "LeastSquares", "DataFiles", "Interchange", "_TestSupport"]),
-        .testTarget(name: "ArcErrorTests", dependencies: ["ArcError", "_TestSupport"], exclude: ["Resources"]),
+        .testTarget(name: "ArcErrorTests", dependencies: ["ArcError", "_Numerics", "_TestSupport"], exclude: ["Resources"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "Geometry", "Deform", "_TestSupport"],
                     exclude: ["Resources", "README.md"]),
         .testTarget(name: "SupportTests", dependencies: ["_Support"]),
+        .testTarget(name: "NumericsTests", dependencies: ["_Numerics", "_TestSupport"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CLapack", "CCairo"]),
         .testTarget(name: "CIntrinsicsTests", dependencies: ["_CIntrinsics", "_TestSupport"]),
         .testTarget(name: "ReadmeExamplesTests", dependencies: ["Geometry", "ArcError", "Deform"]),

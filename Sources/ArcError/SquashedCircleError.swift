@@ -1,6 +1,6 @@
 import Foundation
 import Geometry
-import _Support
+import _Numerics
 
 /// How far the non-uniformly scaled Bézier circle is from a true ellipse.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import _Numerics
 
 /// The outcome of an arc-length computation: the value, a bound on its error and whether the
 /// requested accuracy was reached.

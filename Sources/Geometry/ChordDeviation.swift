@@ -1,3 +1,5 @@
+import _Numerics
+
 /// How far a cubic piece strays from its chord: a sound upper bound on
 ///
 ///     δ = max_{t ∈ [0,1]} dist(Q(t), [Q₀, Q₃]),

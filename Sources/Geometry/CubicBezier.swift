@@ -1,3 +1,5 @@
+import _Numerics
+
 /// The cubic Bézier curve
 ///
 ///     B(t) = (1−t)³P₀ + 3(1−t)²t·P₁ + 3(1−t)t²·P₂ + t³P₃,   t ∈ [0, 1].

@@ -1,5 +1,5 @@
 import Foundation
-import _Support
+import _Numerics
 
 /// Measures how far a curve strays from a polyline, independently of how the polyline was made:
 /// dense sampling of the curve plus local maximisation (golden-section search) around every

@@ -1,3 +1,5 @@
+import _Numerics
+
 /// The quadratic Bézier curve B(t) = (1−t)²P₀ + 2(1−t)t·P₁ + t²P₂.
 @frozen
 public struct QuadraticBezier: ParametricCurve, Hashable {

@@ -1,6 +1,6 @@
 import Deform
 import Geometry
-import _Support
+import _Numerics
 
 /// A CSS `linear()` easing function (CSS Easing Functions Level 2, §3 "linear easing
 /// functions"): stops (xₖ, yₖ) with x₀ = 0 < x₁ < … < xₙ = 1, the easing the piecewise-linear

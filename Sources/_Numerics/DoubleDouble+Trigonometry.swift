@@ -6,7 +6,7 @@ extension DoubleDouble {
     /// (y² ≤ 0.62, so j ≤ 14; fewer for short arcs: 8 for a sixteenth of a circle), then
     /// cos y = √((1 − sin y)(1 + sin y)) (sin y ≤ √½, so neither factor cancels),
     /// sin x = 2·sin y·cos y and cos x = (cos y − sin y)(cos y + sin y).
-    static func sinCos(_ x: DoubleDouble) -> (sin: DoubleDouble, cos: DoubleDouble) {
+    package static func sinCos(_ x: DoubleDouble) -> (sin: DoubleDouble, cos: DoubleDouble) {
         precondition(x.hi >= 0 && x.hi <= 1.5707963267948968, "DoubleDouble.sinCos: x must be in [0, π/2]")
         let y = DoubleDouble(hi: 0.5 * x.hi, lo: 0.5 * x.lo)
         let y2 = y * y
@@ -33,7 +33,7 @@ extension DoubleDouble {
 
     /// 1/i! for i = 0 … 31, each from the previous by one double-double division by i (relative
     /// error ≤ 3u² per step, so ≤ 1e-30 at i = 31).
-    static let inverseFactorials: [DoubleDouble] = {
+    package static let inverseFactorials: [DoubleDouble] = {
         var c = [DoubleDouble(1)]
         for i in 1...31 { c.append(c[i - 1] / Double(i)) }
         return c

@@ -6,14 +6,15 @@
 /// largest magnitude, so b² − 4ac neither overflows nor underflows for any finite input.
 /// A double root reports the same value twice; no real root reports `count == 0`. When a = b = 0
 /// there is no isolated root (`count == 0`, whatever c is).
-public struct QuadraticRoots: Sendable, Equatable {
+package struct QuadraticRoots: Sendable, Equatable {
     /// Number of real roots found (0, 1 or 2).
-    public let count: Int
+    package let count: Int
     /// The roots in ascending order; entries at index ≥ count are NaN.
-    public let first: Double
-    public let second: Double
+    package let first: Double
+    package let second: Double
 
-    public init(a: Double, b: Double, c: Double) {
+    @inlinable
+    package init(a: Double, b: Double, c: Double) {
         let scale = Swift.max(abs(a), abs(b), abs(c))
         guard scale > 0, scale.isFinite else {
             (count, first, second) = (0, .nan, .nan)
@@ -42,7 +43,7 @@ public struct QuadraticRoots: Sendable, Equatable {
     }
 
     /// The roots as an array, ascending.
-    public var values: [Double] {
+    package var values: [Double] {
         switch count {
         case 0: return []
         case 1: return [first]

@@ -9,12 +9,13 @@
 /// At most 300 iterations (bisection alone would need about 2100 to exhaust a double bracket, but
 /// each safeguarded step at least halves it every other iteration, so 300 is never reached on a
 /// bracket of finite numbers); the current estimate is returned when the cap is hit.
-public enum BrentRoot {
+package enum BrentRoot {
     /// The root of `f` in [lo, hi]; f(lo) and f(hi) must differ in sign (or one be 0 or NaN) — a
     /// caller's guarantee, checked by a precondition. When rounding may hide the sign change
     /// (the function values are rounding noise), use ``root(of:from:to:absoluteTolerance:)``.
-    public static func solve(_ f: (Double) -> Double, from lo: Double, to hi: Double,
-                             absoluteTolerance: Double = .leastNormalMagnitude) -> Double {
+    @inlinable
+    package static func solve(_ f: (Double) -> Double, from lo: Double, to hi: Double,
+                              absoluteTolerance: Double = .leastNormalMagnitude) -> Double {
         let fa = f(lo), fb = f(hi)
         precondition(fa.isNaN || fb.isNaN || (fa <= 0) != (fb < 0) || fa == 0 || fb == 0,
                      "BrentRoot: no sign change in the bracket")
@@ -23,8 +24,9 @@ public enum BrentRoot {
 
     /// The root of `f` in [lo, hi], or nil when f(lo) and f(hi) have the same strict sign (no
     /// bracket: the caller decides what that means) or either is NaN.
-    public static func root(of f: (Double) -> Double, from lo: Double, to hi: Double,
-                            absoluteTolerance: Double = .leastNormalMagnitude) -> Double? {
+    @inlinable
+    package static func root(of f: (Double) -> Double, from lo: Double, to hi: Double,
+                             absoluteTolerance: Double = .leastNormalMagnitude) -> Double? {
         let fa = f(lo), fb = f(hi)
         guard !fa.isNaN, !fb.isNaN, (fa <= 0) != (fb < 0) || fa == 0 || fb == 0 else { return nil }
         return iterate(f, lo, fa, hi, fb, absoluteTolerance)
@@ -35,7 +37,7 @@ public enum BrentRoot {
     /// sign (the one nearest x), and of that pair the one where |f| is smaller; x itself when f
     /// changes sign nowhere there. Correctly rounded when f is monotone there and evaluated to
     /// better than its change over half an ulp of x.
-    public static func nearestDouble(to x: Double, of f: (Double) -> Double) -> Double {
+    package static func nearestDouble(to x: Double, of f: (Double) -> Double) -> Double {
         guard x.isFinite else { return x }
         var points = [x], lower = x, upper = x
         for _ in 0..<4 {
@@ -56,8 +58,9 @@ public enum BrentRoot {
         return best?.point ?? x
     }
 
-    private static func iterate(_ f: (Double) -> Double, _ lo: Double, _ flo: Double, _ hi: Double,
-                                _ fhi: Double, _ absoluteTolerance: Double) -> Double {
+    @inlinable
+    static func iterate(_ f: (Double) -> Double, _ lo: Double, _ flo: Double, _ hi: Double,
+                        _ fhi: Double, _ absoluteTolerance: Double) -> Double {
         var a = lo, b = hi
         var fa = flo, fb = fhi
         if fa == 0 { return a }

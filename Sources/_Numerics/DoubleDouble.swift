@@ -17,59 +17,62 @@
 /// 2017: the sum their Algorithm 6, relative error ≤ 3u², u = 2⁻⁵³; the product their
 /// double-word product without FMA — the cross terms xₕyₗ + xₗyₕ added to TwoProduct's error —
 /// a few u²; the tests hold every operation to 1e-30 relative).
-/// Splitting needs |x| < 2⁹⁹⁶; every quantity here is below 10⁴.
-struct DoubleDouble: Sendable, Hashable {
+/// Splitting needs |x| < 2⁹⁹⁶; every quantity ArcError forms is below 10⁴.
+package struct DoubleDouble: Sendable, Hashable {
     /// The leading part, the sum rounded to double.
-    var hi: Double
+    package var hi: Double
     /// The trailing part.
-    var lo: Double
+    package var lo: Double
 
     /// hi + lo, already normalised (|lo| ≤ ½ulp(hi)), as TwoSum and TwoProduct give them.
-    init(hi: Double, lo: Double) {
+    @inlinable
+    package init(hi: Double, lo: Double) {
         self.hi = hi
         self.lo = lo
     }
 
     /// x exactly.
-    init(_ x: Double) {
+    @inlinable
+    package init(_ x: Double) {
         hi = x
         lo = 0
     }
 
     /// The sum rounded to double.
-    var value: Double { hi + lo }
+    @inlinable
+    package var value: Double { hi + lo }
 
     /// π to 106 bits: 3.141592653589793 + 1.2246467991473532e-16.
-    static let pi = DoubleDouble(hi: 3.141592653589793, lo: 1.2246467991473532e-16)
+    package static let pi = DoubleDouble(hi: 3.141592653589793, lo: 1.2246467991473532e-16)
 
     // MARK: Error-free transformations
 
     /// a + b = s + e exactly (Knuth's TwoSum, no ordering needed).
-    @inline(__always)
-    static func twoSum(_ a: Double, _ b: Double) -> DoubleDouble {
+    @inlinable @inline(__always)
+    package static func twoSum(_ a: Double, _ b: Double) -> DoubleDouble {
         let s = a + b
         let bb = s - a
         return DoubleDouble(hi: s, lo: (a - (s - bb)) + (b - bb))
     }
 
     /// a + b = s + e exactly when |a| ≥ |b| or a = 0 (Dekker's FastTwoSum).
-    @inline(__always)
-    static func fastTwoSum(_ a: Double, _ b: Double) -> DoubleDouble {
+    @inlinable @inline(__always)
+    package static func fastTwoSum(_ a: Double, _ b: Double) -> DoubleDouble {
         let s = a + b
         return DoubleDouble(hi: s, lo: b - (s - a))
     }
 
     /// x = hi + lo with hi holding the leading 26 bits (Veltkamp's splitting, C = 2²⁷ + 1).
-    @inline(__always)
-    static func split(_ x: Double) -> (hi: Double, lo: Double) {
+    @inlinable @inline(__always)
+    package static func split(_ x: Double) -> (hi: Double, lo: Double) {
         let c = 134_217_729.0 * x
         let hi = c - (c - x)
         return (hi, x - hi)
     }
 
     /// a·b = p + e exactly (barring underflow and overflow), Dekker's TwoProduct.
-    @inline(__always)
-    static func twoProduct(_ a: Double, _ b: Double) -> DoubleDouble {
+    @inlinable @inline(__always)
+    package static func twoProduct(_ a: Double, _ b: Double) -> DoubleDouble {
         let p = a * b
         let (ah, al) = split(a), (bh, bl) = split(b)
         return DoubleDouble(hi: p, lo: ((ah * bh - p) + ah * bl + al * bh) + al * bl)
@@ -77,54 +80,54 @@ struct DoubleDouble: Sendable, Hashable {
 
     // MARK: Arithmetic
 
-    @inline(__always)
-    static prefix func - (x: DoubleDouble) -> DoubleDouble { DoubleDouble(hi: -x.hi, lo: -x.lo) }
+    @inlinable @inline(__always)
+    package static prefix func - (x: DoubleDouble) -> DoubleDouble { DoubleDouble(hi: -x.hi, lo: -x.lo) }
 
-    @inline(__always)
-    static func + (x: DoubleDouble, y: DoubleDouble) -> DoubleDouble {
+    @inlinable @inline(__always)
+    package static func + (x: DoubleDouble, y: DoubleDouble) -> DoubleDouble {
         let s = twoSum(x.hi, y.hi)
         let t = twoSum(x.lo, y.lo)
         let c = fastTwoSum(s.hi, s.lo + t.hi)
         return fastTwoSum(c.hi, c.lo + t.lo)
     }
 
-    @inline(__always)
-    static func - (x: DoubleDouble, y: DoubleDouble) -> DoubleDouble { x + (-y) }
+    @inlinable @inline(__always)
+    package static func - (x: DoubleDouble, y: DoubleDouble) -> DoubleDouble { x + (-y) }
 
-    @inline(__always)
-    static func + (x: DoubleDouble, y: Double) -> DoubleDouble {
+    @inlinable @inline(__always)
+    package static func + (x: DoubleDouble, y: Double) -> DoubleDouble {
         let s = twoSum(x.hi, y)
         return fastTwoSum(s.hi, s.lo + x.lo)
     }
 
-    @inline(__always)
-    static func - (x: DoubleDouble, y: Double) -> DoubleDouble { x + (-y) }
+    @inlinable @inline(__always)
+    package static func - (x: DoubleDouble, y: Double) -> DoubleDouble { x + (-y) }
 
-    @inline(__always)
-    static func + (x: Double, y: DoubleDouble) -> DoubleDouble { y + x }
+    @inlinable @inline(__always)
+    package static func + (x: Double, y: DoubleDouble) -> DoubleDouble { y + x }
 
-    @inline(__always)
-    static func - (x: Double, y: DoubleDouble) -> DoubleDouble { (-y) + x }
+    @inlinable @inline(__always)
+    package static func - (x: Double, y: DoubleDouble) -> DoubleDouble { (-y) + x }
 
-    @inline(__always)
-    static func * (x: DoubleDouble, y: DoubleDouble) -> DoubleDouble {
+    @inlinable @inline(__always)
+    package static func * (x: DoubleDouble, y: DoubleDouble) -> DoubleDouble {
         let p = twoProduct(x.hi, y.hi)
         let cross = x.hi * y.lo + x.lo * y.hi
         return fastTwoSum(p.hi, p.lo + cross)
     }
 
-    @inline(__always)
-    static func * (x: DoubleDouble, y: Double) -> DoubleDouble {
+    @inlinable @inline(__always)
+    package static func * (x: DoubleDouble, y: Double) -> DoubleDouble {
         let p = twoProduct(x.hi, y)
         return fastTwoSum(p.hi, p.lo + x.lo * y)
     }
 
-    @inline(__always)
-    static func * (x: Double, y: DoubleDouble) -> DoubleDouble { y * x }
+    @inlinable @inline(__always)
+    package static func * (x: Double, y: DoubleDouble) -> DoubleDouble { y * x }
 
     /// x/y by two correction steps of the long-division kind (≈ 3u² relative).
-    @inline(__always)
-    static func / (x: DoubleDouble, y: DoubleDouble) -> DoubleDouble {
+    @inlinable @inline(__always)
+    package static func / (x: DoubleDouble, y: DoubleDouble) -> DoubleDouble {
         let q1 = x.hi / y.hi
         var r = x - y * q1
         let q2 = r.hi / y.hi
@@ -135,8 +138,8 @@ struct DoubleDouble: Sendable, Hashable {
 
     /// x/y for a double y: q₁ = x_hi/y, the remainder x − q₁y formed exactly by TwoProduct,
     /// q₂ = remainder/y (Joldes–Muller–Popescu Algorithm 15, ≈ 3u² relative).
-    @inline(__always)
-    static func / (x: DoubleDouble, y: Double) -> DoubleDouble {
+    @inlinable @inline(__always)
+    package static func / (x: DoubleDouble, y: Double) -> DoubleDouble {
         let q1 = x.hi / y
         let p = twoProduct(q1, y)
         let remainder = ((x.hi - p.hi) - p.lo) + x.lo
@@ -144,7 +147,8 @@ struct DoubleDouble: Sendable, Hashable {
     }
 
     /// √x for x ≥ 0: one Newton step from the double root, y + (x − y²)/(2y).
-    func squareRoot() -> DoubleDouble {
+    @inlinable
+    package func squareRoot() -> DoubleDouble {
         guard hi > 0 else { return DoubleDouble(0) }
         let y = hi.squareRoot()
         let residual = self - DoubleDouble.twoProduct(y, y)

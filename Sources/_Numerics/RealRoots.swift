@@ -1,5 +1,3 @@
-import Geometry
-
 /// The real roots of a polynomial in a closed interval, found by recursive isolation on the
 /// derivative and polished to full precision; no sampling.
 ///
@@ -16,9 +14,9 @@ import Geometry
 /// multiplicity — where p touches zero without crossing — is reported only when p evaluates to
 /// exactly 0 at one of the partition points. For extremum searches (roots of a derivative) this
 /// is exactly what is needed: a touching root of p′ is not an extremum of the function.
-public enum RealRoots {
+package enum RealRoots {
     /// The roots of `p` in the interval, ascending, without duplicates.
-    public static func of(_ p: Polynomial, in interval: ClosedRange<Double>) -> [Double] {
+    package static func of(_ p: Polynomial, in interval: ClosedRange<Double>) -> [Double] {
         var buffer = RootBuffer()
         collect(p, interval.lowerBound, interval.upperBound, into: &buffer)
         return buffer.values
@@ -28,9 +26,9 @@ public enum RealRoots {
     /// derivative partition written out for the fixed degree (quadratic → cubic → quartic), with
     /// no polynomial objects: the tangent-error kernel calls it once per arc. Calls `body` for
     /// each root in ascending order.
-    @inline(__always)
-    static func forEachQuarticRoot(_ h0: Double, _ h1: Double, _ h2: Double, _ h3: Double, _ h4: Double,
-                                   in lo: Double, _ hi: Double, _ body: (Double) -> Void) {
+    @inlinable @inline(__always)
+    package static func forEachQuarticRoot(_ h0: Double, _ h1: Double, _ h2: Double, _ h3: Double, _ h4: Double,
+                                           in lo: Double, _ hi: Double, _ body: (Double) -> Void) {
         // Critical points of the cubic H′ (roots of H″ = 2h₂ + 6h₃x + 12h₄x²).
         let q = QuadraticRoots(a: 12 * h4, b: 6 * h3, c: 2 * h2)
         var cubicBreaks = (lo, lo, lo, hi)
@@ -80,8 +78,8 @@ public enum RealRoots {
     /// f(b) have opposite signs: Newton's method safeguarded by bisection (the step is taken only
     /// inside the bracket and when it at least halves it), until the bracket is down to adjacent
     /// doubles or f = 0; at the end the bracket's end with the smaller |f|.
-    @inline(__always)
-    static func bracketed(_ p: (Double) -> (Double, Double), _ a0: Double, _ b0: Double, _ fa0: Double) -> Double {
+    @inlinable @inline(__always)
+    package static func bracketed(_ p: (Double) -> (Double, Double), _ a0: Double, _ b0: Double, _ fa0: Double) -> Double {
         var a = a0, b = b0
         let aIsNegative = fa0 < 0
         var x = 0.5 * (a + b)

@@ -1,5 +1,3 @@
-import Geometry
-
 /// ∫ₐᵇ f by adaptive Gauss–Legendre quadrature with a relative and an absolute tolerance.
 ///
 /// Each interval is integrated by the 16-point rule whole and as two halves; the halves are
@@ -11,14 +9,14 @@ import Geometry
 /// the arc analysis span 30 orders of magnitude (e² is 1e-22 for 64 segments); the absolute
 /// tolerance is the caller's statement of how accurately it can evaluate f at all (an integrand
 /// formed by cancellation, like |B′| − θ, is only known to ε times the cancelled terms).
-public struct AdaptiveQuadrature: Sendable {
-    public var relativeTolerance: Double
-    public var absoluteTolerance: Double
-    public var maxDepth: Int
-    public var maxIntervals: Int
+package struct AdaptiveQuadrature: Sendable {
+    package var relativeTolerance: Double
+    package var absoluteTolerance: Double
+    package var maxDepth: Int
+    package var maxIntervals: Int
 
-    public init(relativeTolerance: Double = 1e-15, absoluteTolerance: Double = 0, maxDepth: Int = 30,
-                maxIntervals: Int = 4096) {
+    package init(relativeTolerance: Double = 1e-15, absoluteTolerance: Double = 0, maxDepth: Int = 30,
+                 maxIntervals: Int = 4096) {
         precondition(relativeTolerance > 0 && absoluteTolerance >= 0, "AdaptiveQuadrature: invalid tolerance")
         self.relativeTolerance = relativeTolerance
         self.absoluteTolerance = absoluteTolerance
@@ -27,8 +25,8 @@ public struct AdaptiveQuadrature: Sendable {
     }
 
     /// The 16-point rule on [lo, hi]: the integral and Σwᵢ|f(xᵢ)| (its rounding scale).
-    @inline(__always)
-    private static func rule(_ lo: Double, _ hi: Double, _ f: (Double) -> Double) -> (Double, Double) {
+    @inlinable @inline(__always)
+    static func rule(_ lo: Double, _ hi: Double, _ f: (Double) -> Double) -> (Double, Double) {
         let g = GaussLegendre.sixteenPoint
         let half = 0.5 * (hi - lo), mid = 0.5 * (lo + hi)
         var sum = 0.0, magnitude = 0.0
@@ -40,7 +38,8 @@ public struct AdaptiveQuadrature: Sendable {
         return (half * sum, abs(half) * magnitude)
     }
 
-    public func integrate(from a: Double, to b: Double, _ f: (Double) -> Double) -> Double {
+    @inlinable
+    package func integrate(from a: Double, to b: Double, _ f: (Double) -> Double) -> Double {
         guard b > a else { return 0 }
         let first = AdaptiveQuadrature.rule(a, b, f).0
         let tolerancePerWidth = Swift.max(relativeTolerance * abs(first), absoluteTolerance) / (b - a)

@@ -4,16 +4,16 @@
 ///
 /// Products that would exceed degree 15 are a programmer error. The degree is the declared one:
 /// a leading coefficient that happens to be zero is kept (the root finder copes with it).
-public struct Polynomial: Sendable, Equatable {
-    public static let maximumDegree = 15
+package struct Polynomial: Sendable, Equatable {
+    package static let maximumDegree = 15
 
     /// The coefficients, cᵢ multiplying xⁱ, for i ≤ ``degree``; the rest are zero.
-    public private(set) var storage: SIMD16<Double>
+    package private(set) var storage: SIMD16<Double>
     /// The declared degree (0 for a constant).
-    public let degree: Int
+    package let degree: Int
 
     /// The polynomial with the given coefficients, lowest power first (at least one).
-    public init(_ coefficients: [Double]) {
+    package init(_ coefficients: [Double]) {
         precondition(!coefficients.isEmpty && coefficients.count <= 16, "Polynomial: 1…16 coefficients")
         var s = SIMD16<Double>()
         for (i, c) in coefficients.enumerated() { s[i] = c }
@@ -28,13 +28,13 @@ public struct Polynomial: Sendable, Equatable {
 
     /// cᵢ, zero above the degree.
     @inlinable
-    public subscript(i: Int) -> Double { storage[i] }
+    package subscript(i: Int) -> Double { storage[i] }
 
-    public var coefficients: [Double] { (0...degree).map { storage[$0] } }
+    package var coefficients: [Double] { (0...degree).map { storage[$0] } }
 
     /// p(x) by Horner's rule.
     @inlinable
-    public func callAsFunction(_ x: Double) -> Double {
+    package func callAsFunction(_ x: Double) -> Double {
         var v = storage[degree]
         var i = degree - 1
         while i >= 0 {
@@ -46,7 +46,7 @@ public struct Polynomial: Sendable, Equatable {
 
     /// p(x) and p′(x) together (Horner's rule for both).
     @inlinable
-    public func valueAndDerivative(at x: Double) -> (value: Double, derivative: Double) {
+    package func valueAndDerivative(at x: Double) -> (value: Double, derivative: Double) {
         var v = storage[degree]
         var d = 0.0
         var i = degree - 1
@@ -59,26 +59,26 @@ public struct Polynomial: Sendable, Equatable {
     }
 
     /// p′, of degree max(d − 1, 0).
-    public var derivative: Polynomial {
+    package var derivative: Polynomial {
         guard degree > 0 else { return Polynomial(storage: SIMD16(), degree: 0) }
         var s = SIMD16<Double>()
         for i in 1...degree { s[i - 1] = Double(i) * storage[i] }
         return Polynomial(storage: s, degree: degree - 1)
     }
 
-    public static func + (p: Polynomial, q: Polynomial) -> Polynomial {
+    package static func + (p: Polynomial, q: Polynomial) -> Polynomial {
         Polynomial(storage: p.storage + q.storage, degree: Swift.max(p.degree, q.degree))
     }
 
-    public static func - (p: Polynomial, q: Polynomial) -> Polynomial {
+    package static func - (p: Polynomial, q: Polynomial) -> Polynomial {
         Polynomial(storage: p.storage - q.storage, degree: Swift.max(p.degree, q.degree))
     }
 
-    public static func * (c: Double, p: Polynomial) -> Polynomial {
+    package static func * (c: Double, p: Polynomial) -> Polynomial {
         Polynomial(storage: c * p.storage, degree: p.degree)
     }
 
-    public static func * (p: Polynomial, q: Polynomial) -> Polynomial {
+    package static func * (p: Polynomial, q: Polynomial) -> Polynomial {
         precondition(p.degree + q.degree <= maximumDegree, "Polynomial: product degree above 15")
         var s = SIMD16<Double>()
         for i in 0...p.degree {
