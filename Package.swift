@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "DataFiles", targets: ["DataFiles"]),
         .library(name: "Render", targets: ["Render"]),
         .library(name: "LeastSquares", targets: ["LeastSquares"]),
+        .library(name: "LeastSquaresTestProblems", targets: ["LeastSquaresTestProblems"]),
         .library(name: "Deform", targets: ["Deform"]),
         .library(name: "ArcError", targets: ["ArcError"]),
         .library(name: "Fitting", targets: ["Fitting"]),
@@ -22,12 +23,15 @@ let package = Package(
         .target(name: "Geometry", dependencies: ["_CIntrinsics", "_Numerics", "_Support"]),
         .target(name: "DataFiles", dependencies: ["Geometry", "_Support"]),
         .target(name: "Render", dependencies: ["Geometry", "CCairo"]),
-        .target(name: "LeastSquares", dependencies: ["CLapack", "_Support"]),
+        .target(name: "LeastSquares", dependencies: ["CLapack"]),
+        // The NIST StRD and Moré–Garbow–Hillstrom problems, their file reader and runners: what
+        // `beztune nist` and `beztune mgh` fit, beside the solver rather than inside it.
+        .target(name: "LeastSquaresTestProblems", dependencies: ["LeastSquares", "_Support"]),
         .target(name: "Deform", dependencies: ["Geometry", "_Support"]),
         .target(name: "ArcError", dependencies: ["Geometry", "_Numerics", "_Support"]),
         .target(name: "Fitting", dependencies: ["Geometry", "Deform", "LeastSquares", "DataFiles", "Interchange", "_Support"]),
         .target(name: "Interchange", dependencies: ["Geometry", "Deform", "_Numerics", "_Support"]),
-        .executableTarget(name: "beztune", dependencies: ["Geometry", "DataFiles", "Render", "LeastSquares", "Deform", "ArcError", "Fitting", "Interchange", "_Support"]),
+        .executableTarget(name: "beztune", dependencies: ["Geometry", "DataFiles", "Render", "LeastSquares", "LeastSquaresTestProblems", "Deform", "ArcError", "Fitting", "Interchange", "_Support"]),
 
         // MARK: - Benchmarks
         .executableTarget(name: "beztune-bench", dependencies: ["Geometry", "DataFiles", "Render", "_Numerics", "_Support"],
@@ -61,6 +65,7 @@ let package = Package(
         .testTarget(name: "DataFilesTests", dependencies: ["DataFiles", "_TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render"], exclude: ["Resources"]),
         .testTarget(name: "LeastSquaresTests", dependencies: ["LeastSquares", "_TestSupport"]),
+        .testTarget(name: "LeastSquaresTestProblemsTests", dependencies: ["LeastSquaresTestProblems", "LeastSquares", "_TestSupport"]),
         .testTarget(name: "DeformTests", dependencies: ["Deform", "Geometry", "_TestSupport"], exclude: ["Resources"]),
         .testTarget(name: "FittingTests", dependencies: ["Fitting", "Geometry", "Deform", "LeastSquares", "DataFiles", "Interchange", "_TestSupport"]),
         .testTarget(name: "ArcErrorTests", dependencies: ["ArcError", "_Numerics", "_TestSupport"], exclude: ["Resources"]),

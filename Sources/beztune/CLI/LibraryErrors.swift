@@ -3,7 +3,7 @@ import DataFiles
 import Deform
 import Fitting
 import Geometry
-import LeastSquares
+import LeastSquaresTestProblems
 import Render
 
 /// The one place where the libraries' errors become what `beztune` says: a runtime failure

@@ -1,6 +1,7 @@
 import DataFiles
 import Foundation
 import LeastSquares
+import LeastSquaresTestProblems
 
 /// `beztune mgh`: the Moré–Garbow–Hillstrom problems of MINPACK's least-squares test driver —
 /// 18 problems, 53 runs from x₀, 10·x₀, 100·x₀ — fitted by Levenberg–Marquardt with automatic

@@ -1,6 +1,7 @@
 import DataFiles
 import Foundation
 import LeastSquares
+import LeastSquaresTestProblems
 
 /// `beztune nist`: the NIST StRD nonlinear regression suite — 27 problems × 2 starts — fitted by
 /// Levenberg–Marquardt with automatic derivatives, scored by log relative errors (LRE).

@@ -1,5 +1,6 @@
 import Foundation
 import LeastSquares
+import LeastSquaresTestProblems
 import Testing
 import _TestSupport
 

@@ -1,4 +1,5 @@
 import LeastSquares
+import LeastSquaresTestProblems
 import Testing
 
 /// The acceptance test of the solver: all 27 NIST StRD problems from both starts.

@@ -1,4 +1,4 @@
-import LeastSquares
+import LeastSquaresTestProblems
 import Testing
 
 @Suite("NIST StRD file reader")

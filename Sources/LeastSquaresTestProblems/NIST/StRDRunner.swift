@@ -1,3 +1,5 @@
+import LeastSquares
+
 /// Runs the NIST StRD problems with ``LevenbergMarquardt`` and automatic derivatives and scores
 /// each run by its log relative errors (``LogRelativeError``).
 public enum StRDRunner {

@@ -1,4 +1,4 @@
-import LeastSquares
+import LeastSquaresTestProblems
 import Testing
 
 /// Inputs FuzzStRDFile (Fuzz/) found, kept as regression tests.

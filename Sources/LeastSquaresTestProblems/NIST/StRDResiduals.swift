@@ -1,3 +1,5 @@
+import LeastSquares
+
 /// The residuals of a StRD dataset as a ``ResidualModel``: rᵢ(b) = yᵢ − f(xᵢ; b) with the model
 /// written once over ``Real``.
 public struct StRDResiduals: ResidualModel, Sendable {

@@ -1,3 +1,5 @@
+import LeastSquares
+
 /// The residuals f(x) of one ``MGHProblem`` for given n and m, as a ``ResidualModel`` (exact
 /// Jacobians by ``AutomaticJacobian``). The definitions are MGH's (see each ``MGHProblem`` case);
 /// two are rewritten into a form that one generic formula can carry:

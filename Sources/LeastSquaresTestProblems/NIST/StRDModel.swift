@@ -1,3 +1,5 @@
+import LeastSquares
+
 /// The model functions of the 27 NIST StRD nonlinear regression problems, each written once,
 /// generically over ``Real``, so that one definition gives both values and (through ``Dual``)
 /// exact Jacobians. Equations as printed in the NIST files (`b1` is `b[0]`); several datasets

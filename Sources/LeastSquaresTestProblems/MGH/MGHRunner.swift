@@ -1,3 +1,5 @@
+import LeastSquares
+
 /// Runs the MGH problems (``MGHRun``) with ``LevenbergMarquardt`` and automatic derivatives and
 /// compares each final ‖f‖² with the run's reference minimum.
 public enum MGHRunner {

@@ -1,3 +1,5 @@
+import LeastSquares
+
 /// One fit of a StRD dataset from one start, with its accuracy against the certified values.
 public struct StRDRun: Sendable {
     public let problem: StRDProblem

@@ -1,5 +1,5 @@
 import Foundation
-import LeastSquares
+import LeastSquaresTestProblems
 import Testing
 
 /// The NIST StRD data folder the tests read, from `BEZIERTUNE_NIST_DATA` (`.ci/run` sets it to
