@@ -52,10 +52,7 @@ public struct CubicBatch: Sendable {
     public func evaluate(at parameters: UnsafeBufferPointer<Double>,
                          into output: UnsafeMutableBufferPointer<Double>,
                          kernel: CubicEvaluationKernel = .simd, threads: Int = 1) {
-        let m = parameters.count
-        precondition(output.count == outputCount(parameterCount: m),
-                     "CubicBatch.evaluate: output holds \(output.count) values, needs \(outputCount(parameterCount: m))")
-        precondition(threads >= 1, "CubicBatch.evaluate: threads must be at least 1")
+        checkEvaluation(parameterCount: parameters.count, outputSize: output.count, threads: threads)
         coordinates.withUnsafeBufferPointer { c in
             let job = CubicEvaluationJob(coordinates: c, count: count, parameters: parameters, output: output)
             job.run(kernel: kernel, threads: threads)
@@ -68,14 +65,19 @@ public struct CubicBatch: Sendable {
     public func evaluate(at parameters: UnsafeBufferPointer<Float>,
                          into output: UnsafeMutableBufferPointer<Float>,
                          streaming: Bool = false, threads: Int = 1) {
-        let m = parameters.count
-        precondition(output.count == outputCount(parameterCount: m),
-                     "CubicBatch.evaluate: output holds \(output.count) values, needs \(outputCount(parameterCount: m))")
-        precondition(threads >= 1, "CubicBatch.evaluate: threads must be at least 1")
+        checkEvaluation(parameterCount: parameters.count, outputSize: output.count, threads: threads)
         coordinates.withUnsafeBufferPointer { c in
             let job = CubicEvaluationJobFloat(coordinates: c, count: count, parameters: parameters, output: output)
             job.run(streaming: streaming, threads: threads)
         }
+    }
+
+    /// The programmer errors of both `evaluate` forms: an output of the wrong size, fewer than one
+    /// thread.
+    private func checkEvaluation(parameterCount m: Int, outputSize: Int, threads: Int) {
+        precondition(outputSize == outputCount(parameterCount: m),
+                     "CubicBatch.evaluate: output holds \(outputSize) values, needs \(outputCount(parameterCount: m))")
+        precondition(threads >= 1, "CubicBatch.evaluate: threads must be at least 1")
     }
 
     /// Safe-array form of `evaluate(at:into:kernel:threads:)`: `output` is resized only when its

@@ -39,18 +39,7 @@ extension Flattening {
     /// segment, several times faster for paths of many curves.
     public func flatten(_ path: Path) -> FlattenedPath {
         let subpaths = path.subpaths
-        // The curved segments in path order, quadratics by their exact cubic elevation.
-        var curves: [CubicBezier] = []
-        var quadratics: [QuadraticBezier?] = []
-        for sub in subpaths {
-            for segment in sub.segments {
-                switch segment {
-                case .line: break
-                case .quadratic(let q): curves.append(q.elevated); quadratics.append(q)
-                case .cubic(let c): curves.append(c); quadratics.append(nil)
-                }
-            }
-        }
+        let (curves, quadratics) = Self.curvedSegments(of: subpaths)
         let pieces = flattenedPieces(curves, quadratics: quadratics)
 
         var polylines: [Polyline] = []
@@ -92,6 +81,23 @@ extension Flattening {
         return FlattenedPath(polylines: polylines, status: status, deviationBound: bound)
     }
 
+    /// The curved segments of `subpaths` in path order, quadratics by their exact cubic elevation
+    /// (`quadratics[i]` is the quadratic curve i came from, nil for a cubic); lines are left out.
+    static func curvedSegments(of subpaths: [Path.Subpath]) -> (curves: [CubicBezier], quadratics: [QuadraticBezier?]) {
+        var curves: [CubicBezier] = []
+        var quadratics: [QuadraticBezier?] = []
+        for sub in subpaths {
+            for segment in sub.segments {
+                switch segment {
+                case .line: break
+                case .quadratic(let q): curves.append(q.elevated); quadratics.append(q)
+                case .cubic(let c): curves.append(c); quadratics.append(nil)
+                }
+            }
+        }
+        return (curves, quadratics)
+    }
+
     /// The polylines of `curves` — curve i's vertices are `points[starts[i] ..< starts[i] + counts[i]]`
     /// (in index order in `points`) — their statuses and bounds; where `quadratics[i]` is
     /// set the vertices are that quadratic's points at the kernel's parameters, as
@@ -130,17 +136,7 @@ extension Flattening {
     /// of vertices, so a fine tolerance on a large path costs time, never all the memory.
     public func pointCount(of path: Path) -> (pointCount: Int, status: FlattenedCurve.Status, deviationBound: Double) {
         let subpaths = path.subpaths
-        var curves: [CubicBezier] = []
-        var quadratics: [QuadraticBezier?] = []
-        for sub in subpaths {
-            for segment in sub.segments {
-                switch segment {
-                case .line: break
-                case .quadratic(let q): curves.append(q.elevated); quadratics.append(q)
-                case .cubic(let c): curves.append(c); quadratics.append(nil)
-                }
-            }
-        }
+        let (curves, quadratics) = Self.curvedSegments(of: subpaths)
         // Per curve: its number of pieces, its last vertex (which decides whether a closed
         // subpath gets a closing line), status and bound.
         let n = curves.count

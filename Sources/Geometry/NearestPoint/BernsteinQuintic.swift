@@ -67,17 +67,13 @@ public struct BernsteinQuintic: Sendable, Hashable {
         valueAndDerivative(at: u).value
     }
 
-    /// f(u) and f′(u): the last two de Casteljau values d₀, d₁ give f = (1−u)d₀ + u·d₁ and
-    /// f′ = 5(d₁ − d₀).
+    /// f(u) and f′(u) from de Casteljau's triangle at u (`split(at:)`): its last two values
+    /// e₀, e₁ (the left half's c₄, the right half's c₁) give f = (1−u)e₀ + u·e₁ (the halves'
+    /// common end) and f′ = 5(e₁ − e₀).
     @inlinable
     public func valueAndDerivative(at u: Double) -> (value: Double, derivative: Double) {
-        let s = 1 - u
-        let a0 = s * c0 + u * c1, a1 = s * c1 + u * c2, a2 = s * c2 + u * c3
-        let a3 = s * c3 + u * c4, a4 = s * c4 + u * c5
-        let b0 = s * a0 + u * a1, b1 = s * a1 + u * a2, b2 = s * a2 + u * a3, b3 = s * a3 + u * a4
-        let d0 = s * b0 + u * b1, d1 = s * b1 + u * b2, d2 = s * b2 + u * b3
-        let e0 = s * d0 + u * d1, e1 = s * d1 + u * d2
-        return (s * e0 + u * e1, 5 * (e1 - e0))
+        let (left, right) = split(at: u)
+        return (left.c5, 5 * (right.c1 - left.c4))
     }
 
     /// The coefficients on [0, ½] and [½, 1], each rescaled to [0, 1] (de Casteljau at ½:

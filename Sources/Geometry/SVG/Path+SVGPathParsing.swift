@@ -136,12 +136,7 @@ struct SVGPathParser {
             let y = try number()
             lineTo(Point(current.x, relative ? current.y + y : y))
         case UInt8(ascii: "C"), UInt8(ascii: "S"):
-            let c1: Point
-            if upper == UInt8(ascii: "C") {
-                c1 = resolve(try pair(first: true), relative)
-            } else {
-                c1 = reflected(lastCubicControl)
-            }
+            let c1 = try firstControl(given: upper == UInt8(ascii: "C"), relative, reflecting: lastCubicControl)
             let c2 = resolve(try pair(first: upper == UInt8(ascii: "S")), relative)
             let p = resolve(try pair(first: false), relative)
             beginSegment()
@@ -149,12 +144,7 @@ struct SVGPathParser {
             current = p
             cubicControl = c2
         case UInt8(ascii: "Q"), UInt8(ascii: "T"):
-            let c: Point
-            if upper == UInt8(ascii: "Q") {
-                c = resolve(try pair(first: true), relative)
-            } else {
-                c = reflected(lastQuadraticControl)
-            }
+            let c = try firstControl(given: upper == UInt8(ascii: "Q"), relative, reflecting: lastQuadraticControl)
             let p = resolve(try pair(first: upper == UInt8(ascii: "T")), relative)
             beginSegment()
             path.quadratic(to: p, control: c)
@@ -209,6 +199,13 @@ struct SVGPathParser {
     private func reflected(_ old: Point?) -> Point {
         guard let old else { return current }
         return Point(2 * current.x - old.x, 2 * current.y - old.y)
+    }
+
+    /// The first control point of a curve command: read from the arguments for C/c and Q/q
+    /// (`given`), else — S/s, T/t — the reflection of the previous command's control point.
+    private mutating func firstControl(given: Bool, _ relative: Bool,
+                                       reflecting previous: Point?) throws(SVGPathError) -> Point {
+        given ? resolve(try pair(first: true), relative) : reflected(previous)
     }
 
     // MARK: Arguments
