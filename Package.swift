@@ -54,8 +54,10 @@ let package = Package(
         .target(name: "_Support"),
         // General numerics, none of it about curves, each written once for every target that
         // needs it: double-double arithmetic, quadratics and polynomials with their real roots,
-        // Brent's root finder, Gauss–Legendre and adaptive quadrature, golden-section search;
-        // `package` access, never `public`.
+        // Brent's root finder, Gauss–Legendre and adaptive quadrature, golden-section search.
+        // `package` access, except what other targets' kernels must inline (double-double
+        // arithmetic, the quadratures, quadratic and quartic roots): Swift inlines only public
+        // code across modules, so that is `public` and `@inlinable`, in a module no product has.
         .target(name: "_Numerics"),
         // Seeded random numbers and helpers shared by the test bundles.
         .target(name: "_TestSupport", dependencies: ["_Support"]),

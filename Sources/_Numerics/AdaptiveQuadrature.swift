@@ -9,13 +9,16 @@
 /// the arc analysis span 30 orders of magnitude (e² is 1e-22 for 64 segments); the absolute
 /// tolerance is the caller's statement of how accurately it can evaluate f at all (an integrand
 /// formed by cancellation, like |B′| − θ, is only known to ε times the cancelled terms).
-package struct AdaptiveQuadrature: Sendable {
-    package var relativeTolerance: Double
-    package var absoluteTolerance: Double
-    package var maxDepth: Int
-    package var maxIntervals: Int
+///
+/// `public` and `@inlinable`, not `package`, only so that the kernels of other targets inline
+/// it: Swift inlines only public code across modules. `_Numerics` is in no product.
+public struct AdaptiveQuadrature: Sendable {
+    public var relativeTolerance: Double
+    public var absoluteTolerance: Double
+    public var maxDepth: Int
+    public var maxIntervals: Int
 
-    package init(relativeTolerance: Double = 1e-15, absoluteTolerance: Double = 0, maxDepth: Int = 30,
+    public init(relativeTolerance: Double = 1e-15, absoluteTolerance: Double = 0, maxDepth: Int = 30,
                  maxIntervals: Int = 4096) {
         precondition(relativeTolerance > 0 && absoluteTolerance >= 0, "AdaptiveQuadrature: invalid tolerance")
         self.relativeTolerance = relativeTolerance
@@ -39,7 +42,7 @@ package struct AdaptiveQuadrature: Sendable {
     }
 
     @inlinable
-    package func integrate(from a: Double, to b: Double, _ f: (Double) -> Double) -> Double {
+    public func integrate(from a: Double, to b: Double, _ f: (Double) -> Double) -> Double {
         guard b > a else { return 0 }
         let first = AdaptiveQuadrature.rule(a, b, f).0
         let tolerancePerWidth = Swift.max(relativeTolerance * abs(first), absoluteTolerance) / (b - a)

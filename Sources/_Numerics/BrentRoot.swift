@@ -13,7 +13,6 @@ package enum BrentRoot {
     /// The root of `f` in [lo, hi]; f(lo) and f(hi) must differ in sign (or one be 0 or NaN) — a
     /// caller's guarantee, checked by a precondition. When rounding may hide the sign change
     /// (the function values are rounding noise), use ``root(of:from:to:absoluteTolerance:)``.
-    @inlinable
     package static func solve(_ f: (Double) -> Double, from lo: Double, to hi: Double,
                               absoluteTolerance: Double = .leastNormalMagnitude) -> Double {
         let fa = f(lo), fb = f(hi)
@@ -24,7 +23,6 @@ package enum BrentRoot {
 
     /// The root of `f` in [lo, hi], or nil when f(lo) and f(hi) have the same strict sign (no
     /// bracket: the caller decides what that means) or either is NaN.
-    @inlinable
     package static func root(of f: (Double) -> Double, from lo: Double, to hi: Double,
                              absoluteTolerance: Double = .leastNormalMagnitude) -> Double? {
         let fa = f(lo), fb = f(hi)
@@ -58,9 +56,8 @@ package enum BrentRoot {
         return best?.point ?? x
     }
 
-    @inlinable
-    static func iterate(_ f: (Double) -> Double, _ lo: Double, _ flo: Double, _ hi: Double,
-                        _ fhi: Double, _ absoluteTolerance: Double) -> Double {
+    private static func iterate(_ f: (Double) -> Double, _ lo: Double, _ flo: Double, _ hi: Double,
+                                _ fhi: Double, _ absoluteTolerance: Double) -> Double {
         var a = lo, b = hi
         var fa = flo, fb = fhi
         if fa == 0 { return a }

@@ -18,38 +18,41 @@
 /// double-word product without FMA — the cross terms xₕyₗ + xₗyₕ added to TwoProduct's error —
 /// a few u²; the tests hold every operation to 1e-30 relative).
 /// Splitting needs |x| < 2⁹⁹⁶; every quantity ArcError forms is below 10⁴.
-package struct DoubleDouble: Sendable, Hashable {
+///
+/// `public` and `@inlinable`, not `package`, only so that the kernels of other targets inline
+/// it: Swift inlines only public code across modules. `_Numerics` is in no product.
+public struct DoubleDouble: Sendable, Hashable {
     /// The leading part, the sum rounded to double.
-    package var hi: Double
+    public var hi: Double
     /// The trailing part.
-    package var lo: Double
+    public var lo: Double
 
     /// hi + lo, already normalised (|lo| ≤ ½ulp(hi)), as TwoSum and TwoProduct give them.
     @inlinable
-    package init(hi: Double, lo: Double) {
+    public init(hi: Double, lo: Double) {
         self.hi = hi
         self.lo = lo
     }
 
     /// x exactly.
     @inlinable
-    package init(_ x: Double) {
+    public init(_ x: Double) {
         hi = x
         lo = 0
     }
 
     /// The sum rounded to double.
     @inlinable
-    package var value: Double { hi + lo }
+    public var value: Double { hi + lo }
 
     /// π to 106 bits: 3.141592653589793 + 1.2246467991473532e-16.
-    package static let pi = DoubleDouble(hi: 3.141592653589793, lo: 1.2246467991473532e-16)
+    public static let pi = DoubleDouble(hi: 3.141592653589793, lo: 1.2246467991473532e-16)
 
     // MARK: Error-free transformations
 
     /// a + b = s + e exactly (Knuth's TwoSum, no ordering needed).
     @inlinable @inline(__always)
-    package static func twoSum(_ a: Double, _ b: Double) -> DoubleDouble {
+    public static func twoSum(_ a: Double, _ b: Double) -> DoubleDouble {
         let s = a + b
         let bb = s - a
         return DoubleDouble(hi: s, lo: (a - (s - bb)) + (b - bb))
@@ -57,14 +60,14 @@ package struct DoubleDouble: Sendable, Hashable {
 
     /// a + b = s + e exactly when |a| ≥ |b| or a = 0 (Dekker's FastTwoSum).
     @inlinable @inline(__always)
-    package static func fastTwoSum(_ a: Double, _ b: Double) -> DoubleDouble {
+    public static func fastTwoSum(_ a: Double, _ b: Double) -> DoubleDouble {
         let s = a + b
         return DoubleDouble(hi: s, lo: b - (s - a))
     }
 
     /// x = hi + lo with hi holding the leading 26 bits (Veltkamp's splitting, C = 2²⁷ + 1).
     @inlinable @inline(__always)
-    package static func split(_ x: Double) -> (hi: Double, lo: Double) {
+    public static func split(_ x: Double) -> (hi: Double, lo: Double) {
         let c = 134_217_729.0 * x
         let hi = c - (c - x)
         return (hi, x - hi)
@@ -72,7 +75,7 @@ package struct DoubleDouble: Sendable, Hashable {
 
     /// a·b = p + e exactly (barring underflow and overflow), Dekker's TwoProduct.
     @inlinable @inline(__always)
-    package static func twoProduct(_ a: Double, _ b: Double) -> DoubleDouble {
+    public static func twoProduct(_ a: Double, _ b: Double) -> DoubleDouble {
         let p = a * b
         let (ah, al) = split(a), (bh, bl) = split(b)
         return DoubleDouble(hi: p, lo: ((ah * bh - p) + ah * bl + al * bh) + al * bl)
@@ -81,10 +84,10 @@ package struct DoubleDouble: Sendable, Hashable {
     // MARK: Arithmetic
 
     @inlinable @inline(__always)
-    package static prefix func - (x: DoubleDouble) -> DoubleDouble { DoubleDouble(hi: -x.hi, lo: -x.lo) }
+    public static prefix func - (x: DoubleDouble) -> DoubleDouble { DoubleDouble(hi: -x.hi, lo: -x.lo) }
 
     @inlinable @inline(__always)
-    package static func + (x: DoubleDouble, y: DoubleDouble) -> DoubleDouble {
+    public static func + (x: DoubleDouble, y: DoubleDouble) -> DoubleDouble {
         let s = twoSum(x.hi, y.hi)
         let t = twoSum(x.lo, y.lo)
         let c = fastTwoSum(s.hi, s.lo + t.hi)
@@ -92,42 +95,42 @@ package struct DoubleDouble: Sendable, Hashable {
     }
 
     @inlinable @inline(__always)
-    package static func - (x: DoubleDouble, y: DoubleDouble) -> DoubleDouble { x + (-y) }
+    public static func - (x: DoubleDouble, y: DoubleDouble) -> DoubleDouble { x + (-y) }
 
     @inlinable @inline(__always)
-    package static func + (x: DoubleDouble, y: Double) -> DoubleDouble {
+    public static func + (x: DoubleDouble, y: Double) -> DoubleDouble {
         let s = twoSum(x.hi, y)
         return fastTwoSum(s.hi, s.lo + x.lo)
     }
 
     @inlinable @inline(__always)
-    package static func - (x: DoubleDouble, y: Double) -> DoubleDouble { x + (-y) }
+    public static func - (x: DoubleDouble, y: Double) -> DoubleDouble { x + (-y) }
 
     @inlinable @inline(__always)
-    package static func + (x: Double, y: DoubleDouble) -> DoubleDouble { y + x }
+    public static func + (x: Double, y: DoubleDouble) -> DoubleDouble { y + x }
 
     @inlinable @inline(__always)
-    package static func - (x: Double, y: DoubleDouble) -> DoubleDouble { (-y) + x }
+    public static func - (x: Double, y: DoubleDouble) -> DoubleDouble { (-y) + x }
 
     @inlinable @inline(__always)
-    package static func * (x: DoubleDouble, y: DoubleDouble) -> DoubleDouble {
+    public static func * (x: DoubleDouble, y: DoubleDouble) -> DoubleDouble {
         let p = twoProduct(x.hi, y.hi)
         let cross = x.hi * y.lo + x.lo * y.hi
         return fastTwoSum(p.hi, p.lo + cross)
     }
 
     @inlinable @inline(__always)
-    package static func * (x: DoubleDouble, y: Double) -> DoubleDouble {
+    public static func * (x: DoubleDouble, y: Double) -> DoubleDouble {
         let p = twoProduct(x.hi, y)
         return fastTwoSum(p.hi, p.lo + x.lo * y)
     }
 
     @inlinable @inline(__always)
-    package static func * (x: Double, y: DoubleDouble) -> DoubleDouble { y * x }
+    public static func * (x: Double, y: DoubleDouble) -> DoubleDouble { y * x }
 
     /// x/y by two correction steps of the long-division kind (≈ 3u² relative).
     @inlinable @inline(__always)
-    package static func / (x: DoubleDouble, y: DoubleDouble) -> DoubleDouble {
+    public static func / (x: DoubleDouble, y: DoubleDouble) -> DoubleDouble {
         let q1 = x.hi / y.hi
         var r = x - y * q1
         let q2 = r.hi / y.hi
@@ -139,7 +142,7 @@ package struct DoubleDouble: Sendable, Hashable {
     /// x/y for a double y: q₁ = x_hi/y, the remainder x − q₁y formed exactly by TwoProduct,
     /// q₂ = remainder/y (Joldes–Muller–Popescu Algorithm 15, ≈ 3u² relative).
     @inlinable @inline(__always)
-    package static func / (x: DoubleDouble, y: Double) -> DoubleDouble {
+    public static func / (x: DoubleDouble, y: Double) -> DoubleDouble {
         let q1 = x.hi / y
         let p = twoProduct(q1, y)
         let remainder = ((x.hi - p.hi) - p.lo) + x.lo
@@ -148,7 +151,7 @@ package struct DoubleDouble: Sendable, Hashable {
 
     /// √x for x ≥ 0: one Newton step from the double root, y + (x − y²)/(2y).
     @inlinable
-    package func squareRoot() -> DoubleDouble {
+    public func squareRoot() -> DoubleDouble {
         guard hi > 0 else { return DoubleDouble(0) }
         let y = hi.squareRoot()
         let residual = self - DoubleDouble.twoProduct(y, y)

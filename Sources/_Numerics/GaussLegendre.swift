@@ -8,12 +8,15 @@ import Foundation
 /// recurrence (k+1)P_{k+1} = (2k+1)x·P_k − k·P_{k−1}; weights wᵢ = 2/((1 − xᵢ²)·Pₙ′(xᵢ)²).
 /// Computing them here, instead of copying a printed table, is checked in the tests against
 /// the closed forms for small n and against exact polynomial integrals.
-package struct GaussLegendre: Sendable {
-    package let nodes: [Double]
-    package let weights: [Double]
+///
+/// `public` and `@inlinable`, not `package`, only so that the kernels of other targets inline
+/// it: Swift inlines only public code across modules. `_Numerics` is in no product.
+public struct GaussLegendre: Sendable {
+    public let nodes: [Double]
+    public let weights: [Double]
 
     /// The n-point rule, n ≥ 1.
-    package init(points n: Int) {
+    public init(points n: Int) {
         precondition(n >= 1, "GaussLegendre needs at least one point")
         var nodes = [Double](repeating: 0, count: n)
         var weights = [Double](repeating: 0, count: n)
@@ -36,7 +39,7 @@ package struct GaussLegendre: Sendable {
     }
 
     /// The 16-point rule, exact to degree 31; shared by the adaptive integrators.
-    package static let sixteenPoint = GaussLegendre(points: 16)
+    public static let sixteenPoint = GaussLegendre(points: 16)
 
     /// Pₙ(x) and Pₙ′(x) by the three-term recurrence, with Pₙ′ = n(x·Pₙ − Pₙ₋₁)/(x² − 1)
     /// (valid for |x| < 1, where every node lies).
@@ -53,7 +56,7 @@ package struct GaussLegendre: Sendable {
 
     /// ∫ₐᵇ f(t) dt by this rule mapped affinely onto [a, b].
     @inlinable
-    package func integrate(from a: Double, to b: Double, _ f: (Double) -> Double) -> Double {
+    public func integrate(from a: Double, to b: Double, _ f: (Double) -> Double) -> Double {
         let half = 0.5 * (b - a), mid = 0.5 * (a + b)
         var sum = 0.0
         for i in nodes.indices { sum += weights[i] * f(mid + half * nodes[i]) }

@@ -6,15 +6,18 @@
 /// largest magnitude, so b² − 4ac neither overflows nor underflows for any finite input.
 /// A double root reports the same value twice; no real root reports `count == 0`. When a = b = 0
 /// there is no isolated root (`count == 0`, whatever c is).
-package struct QuadraticRoots: Sendable, Equatable {
+///
+/// `public` and `@inlinable`, not `package`, only so that the kernels of other targets inline
+/// it: Swift inlines only public code across modules. `_Numerics` is in no product.
+public struct QuadraticRoots: Sendable, Equatable {
     /// Number of real roots found (0, 1 or 2).
-    package let count: Int
+    public let count: Int
     /// The roots in ascending order; entries at index ≥ count are NaN.
-    package let first: Double
-    package let second: Double
+    public let first: Double
+    public let second: Double
 
     @inlinable
-    package init(a: Double, b: Double, c: Double) {
+    public init(a: Double, b: Double, c: Double) {
         let scale = Swift.max(abs(a), abs(b), abs(c))
         guard scale > 0, scale.isFinite else {
             (count, first, second) = (0, .nan, .nan)
@@ -43,7 +46,7 @@ package struct QuadraticRoots: Sendable, Equatable {
     }
 
     /// The roots as an array, ascending.
-    package var values: [Double] {
+    public var values: [Double] {
         switch count {
         case 0: return []
         case 1: return [first]

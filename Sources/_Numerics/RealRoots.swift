@@ -14,7 +14,11 @@
 /// multiplicity — where p touches zero without crossing — is reported only when p evaluates to
 /// exactly 0 at one of the partition points. For extremum searches (roots of a derivative) this
 /// is exactly what is needed: a touching root of p′ is not an extremum of the function.
-package enum RealRoots {
+///
+/// The quartic search is `public` and `@inlinable`, not `package`, only so that ArcError's
+/// tangent-error kernel inlines it: Swift inlines only public code across modules. `_Numerics`
+/// is in no product.
+public enum RealRoots {
     /// The roots of `p` in the interval, ascending, without duplicates.
     package static func of(_ p: Polynomial, in interval: ClosedRange<Double>) -> [Double] {
         var buffer = RootBuffer()
@@ -27,7 +31,7 @@ package enum RealRoots {
     /// no polynomial objects: the tangent-error kernel calls it once per arc. Calls `body` for
     /// each root in ascending order.
     @inlinable @inline(__always)
-    package static func forEachQuarticRoot(_ h0: Double, _ h1: Double, _ h2: Double, _ h3: Double, _ h4: Double,
+    public static func forEachQuarticRoot(_ h0: Double, _ h1: Double, _ h2: Double, _ h3: Double, _ h4: Double,
                                            in lo: Double, _ hi: Double, _ body: (Double) -> Void) {
         // Critical points of the cubic H′ (roots of H″ = 2h₂ + 6h₃x + 12h₄x²).
         let q = QuadraticRoots(a: 12 * h4, b: 6 * h3, c: 2 * h2)
@@ -79,7 +83,7 @@ package enum RealRoots {
     /// inside the bracket and when it at least halves it), until the bracket is down to adjacent
     /// doubles or f = 0; at the end the bracket's end with the smaller |f|.
     @inlinable @inline(__always)
-    package static func bracketed(_ p: (Double) -> (Double, Double), _ a0: Double, _ b0: Double, _ fa0: Double) -> Double {
+    public static func bracketed(_ p: (Double) -> (Double, Double), _ a0: Double, _ b0: Double, _ fa0: Double) -> Double {
         var a = a0, b = b0
         let aIsNegative = fa0 < 0
         var x = 0.5 * (a + b)
