@@ -28,10 +28,11 @@ demo: release
 
 # Also: what Linux can check of the Apple builds and the import rules (check-portability), and
 # the numeric suites again with the portable intrinsics forced, in .build/portable
-# (test-portable): every library test bundle above the intrinsics; the end-to-end, browser and
-# interchange suites exercise no intrinsic the library suites don't. PORTABLE_FILTER= (empty)
-# runs the whole suite there.
-PORTABLE_FILTER ?= CIntrinsicsTests|GeometryTests|ArcErrorTests|DeformTests|FittingTests|LeastSquaresTests
+# (test-portable): every numeric test bundle (the intrinsics, _Numerics and the libraries above
+# them, the solver's test problems included); the end-to-end, browser and interchange suites
+# exercise no intrinsic the library suites don't. PORTABLE_FILTER= (empty) runs the whole suite
+# there.
+PORTABLE_FILTER ?= CIntrinsicsTests|NumericsTests|GeometryTests|ArcErrorTests|DeformTests|FittingTests|LeastSquaresTests|LeastSquaresTestProblemsTests
 
 test: setup
 	@bash scripts/setup-browser.sh >/dev/null

@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "DataFiles", targets: ["DataFiles"]),
         .library(name: "Render", targets: ["Render"]),
         .library(name: "LeastSquares", targets: ["LeastSquares"]),
+        .library(name: "LeastSquaresTestProblems", targets: ["LeastSquaresTestProblems"]),
         .library(name: "Deform", targets: ["Deform"]),
         .library(name: "ArcError", targets: ["ArcError"]),
         .library(name: "Fitting", targets: ["Fitting"]),
@@ -19,18 +20,21 @@ let package = Package(
     ],
     targets: [
         // MARK: - Public API
-        .target(name: "Geometry", dependencies: ["_CIntrinsics", "_Support"]),
+        .target(name: "Geometry", dependencies: ["_CIntrinsics", "_Numerics", "_Support"]),
         .target(name: "DataFiles", dependencies: ["_Support"]),
         .target(name: "Render", dependencies: ["Geometry", "CCairo", "_Support"]),
         .target(name: "LeastSquares", dependencies: ["CLapack", "_Support"]),
+        // The NIST StRD and Moré–Garbow–Hillstrom problems, their file reader and runners: what
+        // `beztune nist` and `beztune mgh` fit, beside the solver rather than inside it.
+        .target(name: "LeastSquaresTestProblems", dependencies: ["LeastSquares", "_Support"]),
         .target(name: "Deform", dependencies: ["Geometry", "_Support"]),
-        .target(name: "ArcError", dependencies: ["Geometry", "_Support"]),
+        .target(name: "ArcError", dependencies: ["Geometry", "_Numerics", "_Support"]),
         .target(name: "Fitting", dependencies: ["Geometry", "Deform", "LeastSquares", "DataFiles", "Interchange", "_Support"]),
-        .target(name: "Interchange", dependencies: ["Geometry", "Deform", "_Support"]),
-        .executableTarget(name: "beztune", dependencies: ["Geometry", "DataFiles", "Render", "LeastSquares", "Deform", "ArcError", "Fitting", "Interchange", "_ArgumentParser", "_ProcessLayer", "_Support"]),
+        .target(name: "Interchange", dependencies: ["Geometry", "Deform", "_Numerics", "_Support"]),
+        .executableTarget(name: "beztune", dependencies: ["Geometry", "DataFiles", "Render", "LeastSquares", "LeastSquaresTestProblems", "Deform", "ArcError", "Fitting", "Interchange", "_ArgumentParser", "_ProcessLayer", "_Support"]),
 
         // MARK: - Benchmarks
-        .executableTarget(name: "beztune-bench", dependencies: ["Geometry", "DataFiles", "Render", "_ProcessLayer", "_Support"],
+        .executableTarget(name: "beztune-bench", dependencies: ["Geometry", "DataFiles", "Render", "_Numerics", "_ProcessLayer", "_Support"],
                           path: "Benchmarks/Sources/beztune-bench"),
         .executableTarget(name: "ArcErrorBench", dependencies: ["ArcError", "_Support"], path: "Benchmarks/ArcErrorBench"),
 
@@ -57,20 +61,29 @@ let package = Package(
         // installs signal handlers, raises signals or calls _exit; messages name the program its
         // caller gives (ProgramIdentity).
         .target(name: "_ProcessLayer", dependencies: ["DataFiles", "_Support"]),
+        // General numerics, none of it about curves, each written once for every target that
+        // needs it: double-double arithmetic, quadratics and polynomials with their real roots,
+        // Brent's root finder, Gauss–Legendre and adaptive quadrature, golden-section search.
+        // `package` access, except what other targets' kernels must inline (double-double
+        // arithmetic, the quadratures, quadratic and quartic roots): Swift inlines only public
+        // code across modules, so that is `public` and `@inlinable`, in a module no product has.
+        .target(name: "_Numerics"),
         // Seeded random numbers and helpers shared by the test bundles.
         .target(name: "_TestSupport", dependencies: ["_Support"]),
 
         // MARK: - Unit test bundles
-        .testTarget(name: "GeometryTests", dependencies: ["Geometry", "_TestSupport"], exclude: ["Resources"]),
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry", "_Numerics", "_TestSupport"], exclude: ["Resources"]),
         .testTarget(name: "DataFilesTests", dependencies: ["DataFiles", "_TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render"], exclude: ["Resources"]),
         .testTarget(name: "LeastSquaresTests", dependencies: ["LeastSquares", "_TestSupport"]),
+        .testTarget(name: "LeastSquaresTestProblemsTests", dependencies: ["LeastSquaresTestProblems", "LeastSquares", "_TestSupport"]),
         .testTarget(name: "DeformTests", dependencies: ["Deform", "Geometry", "_TestSupport"], exclude: ["Resources"]),
         .testTarget(name: "FittingTests", dependencies: ["Fitting", "Geometry", "Deform", "LeastSquares", "DataFiles", "Interchange", "_TestSupport"]),
-        .testTarget(name: "ArcErrorTests", dependencies: ["ArcError", "_TestSupport"], exclude: ["Resources"]),
+        .testTarget(name: "ArcErrorTests", dependencies: ["ArcError", "_Numerics", "_TestSupport"], exclude: ["Resources"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "Geometry", "Deform", "_Support", "_TestSupport"],
                     exclude: ["Resources", "README.md"]),
         .testTarget(name: "SupportTests", dependencies: ["_Support"]),
+        .testTarget(name: "NumericsTests", dependencies: ["_Numerics", "_TestSupport"]),
         .testTarget(name: "ArgumentParserTests", dependencies: ["_ArgumentParser"]),
         .testTarget(name: "ProcessLayerTests", dependencies: ["_ProcessLayer", "_TestSupport"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CLapack", "CCairo"]),

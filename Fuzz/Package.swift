@@ -31,7 +31,7 @@ let package = Package(
         fuzzTarget("FuzzSVGPathData", ["Geometry"]),
         fuzzTarget("FuzzSVGDocument", ["Geometry"]),
         fuzzTarget("FuzzCSV", ["DataFiles"]),
-        fuzzTarget("FuzzStRDFile", ["LeastSquares"]),
+        fuzzTarget("FuzzStRDFile", ["LeastSquaresTestProblems"]),
         fuzzTarget("FuzzTimingFunction", ["Deform"]),
         fuzzTarget("FuzzHandleExpression", ["ArcError"]),
         // Keyframe and target manifests, fit targets and point lists (Fitting, over DataFiles' CSV).

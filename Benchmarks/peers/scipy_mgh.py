@@ -2,8 +2,8 @@
 
 Written from Moré, Garbow & Hillstrom, "Testing unconstrained optimization software", ACM TOMS 7
 (1981) 17-41 (problem numbers as in MINPACK's driver: 1 linear full rank ... 18 Osborne 2), the
-same definitions as Sources/LeastSquares/MGH/MGHProblem.swift. `residuals` works on float64 with
-numpy (`Ops()`) and on mpmath numbers (`Ops(mpmath)`) for the reference minima.
+same definitions as Sources/LeastSquaresTestProblems/MGH/MGHProblem.swift. `residuals` works on
+float64 with numpy (`Ops()`) and on mpmath numbers (`Ops(mpmath)`) for the reference minima.
 """
 import numpy as np
 

@@ -6,7 +6,7 @@ Newton's method on the gradient J^T f in 50-digit arithmetic (J and the Hessian 
 differences at that precision); the sum of squares is evaluated there. Closed forms where the
 paper gives them (linear problems); the limits of the minima at infinity (Bard, Kowalik-Osborne)
 from the reduced models they tend to. The printed values are the `reference` column of
-Sources/LeastSquares/MGH/MGHRun.swift.
+Sources/LeastSquaresTestProblems/MGH/MGHRun.swift.
 
 usage: .build/peers-venv/bin/python Benchmarks/peers/scipy_mgh_reference.py
 """

@@ -1,6 +1,6 @@
 """The 27 NIST StRD nonlinear regression models in numpy and a reader of the original .dat files,
-for the scipy peer. Same definitions as Sources/LeastSquares/NIST/StRDModel.swift (NIST's
-equations; b1 is b[0]); Nelson fits log(y)."""
+for the scipy peer. Same definitions as Sources/LeastSquaresTestProblems/NIST/StRDModel.swift
+(NIST's equations; b1 is b[0]); Nelson fits log(y)."""
 import os
 import re
 

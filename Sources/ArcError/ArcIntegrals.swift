@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import _Numerics
 
 /// The error figures defined by integrals over the curve, each computed without cancellation
 /// against the quantity it is compared with:

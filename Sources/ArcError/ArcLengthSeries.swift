@@ -1,3 +1,5 @@
+import _Numerics
+
 /// The relative arc-length error (L − θ)/θ of a symmetric, near-circular arc by a series with
 /// exact moments, for the arcs on which quadrature cannot resolve it.
 ///

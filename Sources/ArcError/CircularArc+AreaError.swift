@@ -1,4 +1,5 @@
 import Foundation
+import _Numerics
 
 /// The area error against the circular sector, exact (Green's theorem).
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import _Numerics
 
 /// Curvature error κ(t)·r − 1 of the approximating cubic, relative to the circle's 1/r.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import _Numerics
 
 /// The tangent-direction error: the angle ψ(t) between the curve's direction B′(t) and the
 /// circle's tangent at the point's polar angle, i.e. the direction perpendicular to B(t),

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import _Numerics
 
 /// A circular arc of angle θ on the unit circle together with the cubic Bézier that approximates
 /// it: handles tangent to the circle at both ends, of lengths k₁ (at the start) and k₂ (at the

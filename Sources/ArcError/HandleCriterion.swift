@@ -1,4 +1,5 @@
 import Foundation
+import _Numerics
 
 /// What "best handle factor" means: each criterion defines the symmetric k (k₁ = k₂) it selects
 /// for an arc of angle θ.

@@ -1,3 +1,5 @@
+import _Numerics
+
 /// The extreme values of the radial error e(t) = |B(t)| − 1 over t ∈ [0, 1], and where they
 /// occur, found exactly (roots of d|B|²/dt, not samples).
 ///

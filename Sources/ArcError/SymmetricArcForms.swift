@@ -1,3 +1,5 @@
+import _Numerics
+
 /// Closed forms for a symmetric arc (k₁ = k₂ = k) in the symmetric frame, as polynomials in
 /// s = t(1 − t) ∈ [0, ¼] (and s′ = 1 − 2t, s′² = 1 − 4s). With a = sin θ/2, b = cos θ/2 and
 /// m = 2a − 3kb (all derived from the Bernstein form and checked symbolically):

@@ -1,6 +1,7 @@
 import Foundation
 @testable import Geometry
 import Testing
+import _Numerics
 import _TestSupport
 
 /// The arc-length integrator's fast parts against their slow twins: the vector Gauss–Legendre

@@ -44,16 +44,4 @@ struct DerivativeCheckTests {
         let check = DerivativeCheck(problem, at: [-1.2, 1])
         #expect(check.mismatches.map { [$0.row, $0.column] } == [[0, 0]])
     }
-
-    @Test("finite differences match automatic derivatives on all 27 NIST models at the certified values")
-    func nistModels() throws {
-        guard let datasets = try NISTData.loadAll(for: "nistModels") else { return }
-        for d in datasets {
-            let model = d.residualModel
-            let check = DerivativeCheck(residuals: { model.residuals($0) },
-                                        jacobian: AutomaticJacobian.jacobian(model, at: d.certifiedParameters),
-                                        at: d.certifiedParameters, tolerance: 1e-6)
-            #expect(check.passed, "\(d.name): worst \(String(describing: check.worst))")
-        }
-    }
 }

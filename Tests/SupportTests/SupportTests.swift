@@ -2,9 +2,8 @@ import Foundation
 import Testing
 import _Support
 
-/// The shared helpers against independent references: SplitMix64's published outputs, golden
-/// sections against closed-form maxima, chunks against the plain ranges, trimming and quoting
-/// against written-out expectations.
+/// The shared helpers against independent references: SplitMix64's published outputs, chunks
+/// against the plain ranges, trimming and quoting against written-out expectations.
 @Suite("_Support: the shared helpers")
 struct SupportTests {
     @Test("SplitMix64 from seed 0 gives the reference implementation's first outputs (Vigna, splitmix64.c)")
@@ -17,20 +16,6 @@ struct SupportTests {
             let u = h.unit(), v = h.uniform(-2, 3)
             #expect(u >= 0 && u < 1 && v >= -2 && v < 3)
         }
-    }
-
-    @Test("golden-section search finds the maximum of unimodal functions", arguments: [0.3, 0.5, 0.9, 0.01])
-    func goldenSection(_ peak: Double) {
-        let f = { (x: Double) in -(x - peak) * (x - peak) + 2 }
-        // Near the peak f changes by less than an ulp of 2 within ±√ε·… of it, so t is known to
-        // about 1e-8, the value to an ulp.
-        let byWidth = GoldenSection.maximum(of: f, from: 0, to: 1, width: 1e-10)
-        #expect(abs(byWidth.t - peak) <= 1e-7 && abs(byWidth.value - 2) <= 1e-15)
-        let bySteps = GoldenSection.maximum(of: f, from: 0, to: 1, steps: 40)
-        #expect(abs(bySteps.t - peak) <= 1e-7 && abs(bySteps.value - 2) <= 1e-15)
-        // sin on [0, π]: the maximum 1 at π/2.
-        let s = GoldenSection.maximum(of: sin, from: 0, to: .pi, width: 1e-12)
-        #expect(abs(s.t - .pi / 2) <= 1e-6 && abs(s.value - 1) <= 1e-15)
     }
 
     @Test("chunks cover 0..<count in order, at most count of them, the same for any thread timing",

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import _Numerics
 import _Support
 
 /// The curve-algorithm workloads on the common random cubics: flattening (segments per curve and

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import _Numerics
 import _Support
 
 /// The measured (not bounded) distance between a curve and a polyline meant to approximate it,

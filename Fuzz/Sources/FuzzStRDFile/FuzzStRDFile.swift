@@ -1,5 +1,5 @@
 import FuzzSupport
-import LeastSquares
+import LeastSquaresTestProblems
 
 /// NIST StRD `.dat` files (`beztune nist --data`): `StRDFile.parse`.
 ///

@@ -1,5 +1,6 @@
 import Deform
 import Geometry
+import _Numerics
 import _Support
 
 /// A CSS `linear()` easing function (CSS Easing Functions Level 2, §3 "linear easing

@@ -6,31 +6,21 @@ import Darwin
 
 /// `Double` as a ``Real``: the C library's correctly rounded-or-nearly elementary functions.
 extension Double: Real {
-    @inlinable public static func exp(_ x: Double) -> Double { CMath.exp(x) }
-    @inlinable public static func log(_ x: Double) -> Double { CMath.log(x) }
+    @inlinable public static func exp(_ x: Double) -> Double { libmExp(x) }
+    @inlinable public static func log(_ x: Double) -> Double { libmLog(x) }
     @inlinable public static func sqrt(_ x: Double) -> Double { x.squareRoot() }
-    @inlinable public static func sin(_ x: Double) -> Double { CMath.sin(x) }
-    @inlinable public static func cos(_ x: Double) -> Double { CMath.cos(x) }
-    @inlinable public static func atan(_ x: Double) -> Double { CMath.atan(x) }
-    @inlinable public static func pow(_ x: Double, _ y: Double) -> Double { CMath.pow(x, y) }
+    @inlinable public static func sin(_ x: Double) -> Double { libmSin(x) }
+    @inlinable public static func cos(_ x: Double) -> Double { libmCos(x) }
+    @inlinable public static func atan(_ x: Double) -> Double { libmAtan(x) }
+    @inlinable public static func pow(_ x: Double, _ y: Double) -> Double { libmPow(x, y) }
 }
 
-/// The C math library, named so the static members above do not call themselves.
-@usableFromInline
-enum CMath {
-    #if canImport(Glibc)
-    @inlinable static func exp(_ x: Double) -> Double { Glibc.exp(x) }
-    @inlinable static func log(_ x: Double) -> Double { Glibc.log(x) }
-    @inlinable static func sin(_ x: Double) -> Double { Glibc.sin(x) }
-    @inlinable static func cos(_ x: Double) -> Double { Glibc.cos(x) }
-    @inlinable static func atan(_ x: Double) -> Double { Glibc.atan(x) }
-    @inlinable static func pow(_ x: Double, _ y: Double) -> Double { Glibc.pow(x, y) }
-    #elseif canImport(Darwin)
-    @inlinable static func exp(_ x: Double) -> Double { Darwin.exp(x) }
-    @inlinable static func log(_ x: Double) -> Double { Darwin.log(x) }
-    @inlinable static func sin(_ x: Double) -> Double { Darwin.sin(x) }
-    @inlinable static func cos(_ x: Double) -> Double { Darwin.cos(x) }
-    @inlinable static func atan(_ x: Double) -> Double { Darwin.atan(x) }
-    @inlinable static func pow(_ x: Double, _ y: Double) -> Double { Darwin.pow(x, y) }
-    #endif
-}
+// The C math library under names the members above do not shadow: inside `extension Double`
+// (or `Dual`) `exp` is the `Real` member itself, while here, at file scope, it is the C function —
+// Glibc's or Darwin's, the same name on both.
+@inlinable func libmExp(_ x: Double) -> Double { exp(x) }
+@inlinable func libmLog(_ x: Double) -> Double { log(x) }
+@inlinable func libmSin(_ x: Double) -> Double { sin(x) }
+@inlinable func libmCos(_ x: Double) -> Double { cos(x) }
+@inlinable func libmAtan(_ x: Double) -> Double { atan(x) }
+@inlinable func libmPow(_ x: Double, _ y: Double) -> Double { pow(x, y) }

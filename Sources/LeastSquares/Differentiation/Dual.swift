@@ -52,30 +52,30 @@ public struct Dual: Real, Hashable, CustomStringConvertible {
     }
 
     @inlinable public static func exp(_ u: Dual) -> Dual {
-        let e = CMath.exp(u.value)
+        let e = libmExp(u.value)
         return Dual(value: e, derivative: e * u.derivative)
     }
     @inlinable public static func log(_ u: Dual) -> Dual {
-        Dual(value: CMath.log(u.value), derivative: u.derivative / u.value)
+        Dual(value: libmLog(u.value), derivative: u.derivative / u.value)
     }
     @inlinable public static func sqrt(_ u: Dual) -> Dual {
         let s = u.value.squareRoot()
         return Dual(value: s, derivative: u.derivative / (2 * s))
     }
     @inlinable public static func sin(_ u: Dual) -> Dual {
-        Dual(value: CMath.sin(u.value), derivative: CMath.cos(u.value) * u.derivative)
+        Dual(value: libmSin(u.value), derivative: libmCos(u.value) * u.derivative)
     }
     @inlinable public static func cos(_ u: Dual) -> Dual {
-        Dual(value: CMath.cos(u.value), derivative: -CMath.sin(u.value) * u.derivative)
+        Dual(value: libmCos(u.value), derivative: -libmSin(u.value) * u.derivative)
     }
     @inlinable public static func atan(_ u: Dual) -> Dual {
-        Dual(value: CMath.atan(u.value), derivative: u.derivative / (1 + u.value * u.value))
+        Dual(value: libmAtan(u.value), derivative: u.derivative / (1 + u.value * u.value))
     }
     @inlinable public static func pow(_ u: Dual, _ w: Dual) -> Dual {
-        let v = CMath.pow(u.value, w.value)
+        let v = libmPow(u.value, w.value)
         var d = 0.0
-        if u.derivative != 0 { d += w.value * CMath.pow(u.value, w.value - 1) * u.derivative }
-        if w.derivative != 0 { d += v * CMath.log(u.value) * w.derivative }
+        if u.derivative != 0 { d += w.value * libmPow(u.value, w.value - 1) * u.derivative }
+        if w.derivative != 0 { d += v * libmLog(u.value) * w.derivative }
         return Dual(value: v, derivative: d)
     }
 }

@@ -27,38 +27,38 @@ public struct LeastSquaresProblem {
     public init(residualCount: Int, parameterCount: Int,
                 residuals: @escaping ([Double]) -> [Double],
                 jacobian: @escaping ([Double]) -> Matrix) {
-        precondition(residualCount >= 0 && parameterCount >= 0,
-                     "LeastSquaresProblem: negative size m = \(residualCount), n = \(parameterCount)")
-        self.residualCount = residualCount
-        self.parameterCount = parameterCount
-        self.jacobianSource = .analytic
-        self.residualFunction = residuals
-        self.jacobianFunction = jacobian
+        self.init(residualCount: residualCount, parameterCount: parameterCount, jacobianSource: .analytic,
+                  residuals: residuals, jacobian: jacobian)
     }
 
     /// A problem whose Jacobian is computed exactly by forward-mode automatic differentiation.
     public init<M: ResidualModel>(model: M) {
-        self.residualCount = model.residualCount
-        self.parameterCount = model.parameterCount
-        self.jacobianSource = .automatic
-        self.residualFunction = { model.residuals($0) }
-        self.jacobianFunction = { AutomaticJacobian.jacobian(model, at: $0) }
+        self.init(residualCount: model.residualCount, parameterCount: model.parameterCount, jacobianSource: .automatic,
+                  residuals: { model.residuals($0) }, jacobian: { AutomaticJacobian.jacobian(model, at: $0) })
     }
 
     /// A problem whose Jacobian is approximated by central differences (see ``FiniteDifferences``).
     public init(residualCount: Int, parameterCount: Int,
                 relativeStep: Double = FiniteDifferences.defaultRelativeStep,
                 residuals: @escaping ([Double]) -> [Double]) {
+        self.init(residualCount: residualCount, parameterCount: parameterCount, jacobianSource: .finiteDifferences,
+                  residuals: residuals, jacobian: { x in
+                      FiniteDifferences.centralJacobian(residualCount: residualCount, at: x,
+                                                        relativeStep: relativeStep, residuals)
+                  })
+    }
+
+    /// A problem of m = `residualCount` residuals in n = `parameterCount` parameters (both checked
+    /// to be non-negative) from its two closures.
+    private init(residualCount: Int, parameterCount: Int, jacobianSource: JacobianSource,
+                 residuals: @escaping ([Double]) -> [Double], jacobian: @escaping ([Double]) -> Matrix) {
         precondition(residualCount >= 0 && parameterCount >= 0,
                      "LeastSquaresProblem: negative size m = \(residualCount), n = \(parameterCount)")
         self.residualCount = residualCount
         self.parameterCount = parameterCount
-        self.jacobianSource = .finiteDifferences
+        self.jacobianSource = jacobianSource
         self.residualFunction = residuals
-        self.jacobianFunction = { x in
-            FiniteDifferences.centralJacobian(residualCount: residualCount, at: x,
-                                              relativeStep: relativeStep, residuals)
-        }
+        self.jacobianFunction = jacobian
     }
 
     /// r(x), checked to have m entries.

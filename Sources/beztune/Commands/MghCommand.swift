@@ -1,6 +1,7 @@
 import DataFiles
 import Foundation
 import LeastSquares
+import LeastSquaresTestProblems
 import _ArgumentParser
 
 /// `beztune mgh`: the Moré–Garbow–Hillstrom problems of MINPACK's least-squares test driver —

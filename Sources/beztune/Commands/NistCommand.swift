@@ -1,6 +1,7 @@
 import DataFiles
 import Foundation
 import LeastSquares
+import LeastSquaresTestProblems
 import _ArgumentParser
 
 /// `beztune nist`: the NIST StRD nonlinear regression suite — 27 problems × 2 starts — fitted by
