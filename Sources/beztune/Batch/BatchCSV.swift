@@ -23,7 +23,8 @@ struct BatchCSV {
         self.items = items
         writer = CSVWriter(header: header)
         checkpointed = file.map {
-            CheckpointedCSV(file: $0, fingerprint: BatchResume.fingerprint(header: header, items: items, rows: rows))
+            CheckpointedCSV(file: $0, fingerprint: BatchResume.fingerprint(header: header, items: items, rows: rows),
+                            program: RunOutputs.program)
         }
         checkpoint = CSVCheckpoint(interval: interval)
     }
@@ -59,7 +60,7 @@ struct BatchCSV {
     /// written to standard output.
     func stage(in outputs: RunOutputs, summary: @autoclosure () -> String) throws(FileWriteError) {
         if let checkpointed {
-            try checkpointed.stage(writer.text, in: outputs)
+            try checkpointed.stage(writer.text, in: outputs.transaction)
             outputs.print(summary())
         } else {
             outputs.write(writer.text)

@@ -52,7 +52,7 @@ enum BatchResume {
                          csv: inout CheckpointedCSV,
                          recompute: (Int) throws -> [[CSVField]]) throws -> (rows: [[String]], items: Int) {
         guard FileManager.default.fileExists(atPath: file) else { return ([], 0) }
-        func failure(_ line: Int?, _ reason: String) -> CLIError { .cannotResume(file, line: line, reason) }
+        func failure(_ line: Int?, _ reason: String) -> ResumeError { ResumeError(file: file, line: line, reason) }
         let table = try inContext("cannot resume") { () throws(CSVError) in
             try CSVTable(contentsOf: URL(fileURLWithPath: file))
         }

@@ -26,7 +26,7 @@ enum SweepResume {
         let text = try inContext("cannot resume") { () throws(FileReadError) in
             try TextFile.read(URL(fileURLWithPath: file), kind: "CSV file")
         }
-        func failure(_ line: Int?, _ reason: String) -> CLIError { .cannotResume(file, line: line, reason) }
+        func failure(_ line: Int?, _ reason: String) -> ResumeError { ResumeError(file: file, line: line, reason) }
         let names = header.dropLast().split(separator: ",", omittingEmptySubsequences: false)
         // Split on LF bytes, not Characters: linear and indifferent to what the lines hold.
         var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Substring($0) }

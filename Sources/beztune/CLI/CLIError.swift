@@ -15,12 +15,6 @@ struct CLIError: ReportableError, Equatable {
     static func usage(_ message: String) -> CLIError { CLIError(kind: .usage, message: message) }
     static func runtime(_ message: String) -> CLIError { CLIError(kind: .runtime, message: message) }
 
-    /// `FILE line N: cannot resume: REASON`: the rows `--resume` found in a batch's CSV are not
-    /// this run's to continue.
-    static func cannotResume(_ file: String, line: Int?, _ reason: String) -> CLIError {
-        .runtime("\(file)\(line.map { " line \($0)" } ?? ""): cannot resume: \(reason)")
-    }
-
     var description: String { message }
     var isUsageMistake: Bool { kind == .usage }
 }

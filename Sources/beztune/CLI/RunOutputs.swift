@@ -21,7 +21,8 @@ final class RunOutputs {
     static let program = ProgramIdentity(name: "beztune", folderRecordName: ".beztune-outputs")
 
     let console: Console
-    private let transaction: OutputTransaction
+    /// The run's outputs, staged until ``commit()``.
+    let transaction: OutputTransaction
     private var standardOutput = ""
 
     /// Plans `files` (the options' values; nil for an option not given) and `folders` against

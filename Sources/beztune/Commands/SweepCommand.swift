@@ -81,9 +81,10 @@ enum SweepCommand: BeztuneCommand {
         let file = options.csv, relative = options.relative
         let pairs = options.batch.shard.range(of: grid.count)
         let header = (columns.header + (relative ? ["k_relative"] : [])).joined(separator: ",") + "\n"
-        var csv = CheckpointedCSV(file: file, fingerprint: SweepResume.fingerprint(header: header, options: options, pairs: pairs))
+        var csv = CheckpointedCSV(file: file, fingerprint: SweepResume.fingerprint(header: header, options: options, pairs: pairs),
+                                  program: RunOutputs.program)
         let outputs = try RunOutputs(files: csv.outputs, console: console)
-        let stream = try StreamedCSV(csv, in: outputs)
+        let stream = try StreamedCSV(csv, in: outputs.transaction)
         var done = 0
         if options.batch.resume {
             let kept: String
@@ -116,7 +117,7 @@ enum SweepCommand: BeztuneCommand {
             }
             if done < pairs.count { try checkpoint.reached { () throws(FileWriteError) in try stream.checkpoint(csv) } }
         }
-        try stream.stage(csv, in: outputs)
+        try stream.stage(csv, in: outputs.transaction)
         if reported {
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
             console.printError("beztune sweep: done, \(pairs.count) pairs in \(String(format: "%.1f", elapsed)) s")

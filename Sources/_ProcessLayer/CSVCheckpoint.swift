@@ -1,6 +1,5 @@
 import DataFiles
 import Dispatch
-import _ProcessLayer
 
 /// When a long batch (`sweep`, `fit --targets`, `fit-profile --profiles`) rewrites its CSV with
 /// the rows finished so far, so an interruption costs at most that much work and `--resume`
@@ -11,26 +10,26 @@ import _ProcessLayer
 /// spacing between checkpoints is the requested interval or ten times the last write's duration,
 /// whichever is longer: at most about a tenth of the run goes to checkpoints, however large the
 /// grid.
-struct CSVCheckpoint {
+package struct CSVCheckpoint {
     /// The requested spacing in seconds (0: after every block).
-    let interval: Double
+    package let interval: Double
     private var spacing: Double
     private var last = DispatchTime.now()
 
-    init(interval: Double) {
+    package init(interval: Double) {
         self.interval = interval
         spacing = interval
     }
 
     /// Writes `text` and its record (``CheckpointedCSV``) when the spacing has passed since the
     /// last checkpoint (or the start).
-    mutating func reached(text: String, to csv: CheckpointedCSV) throws(FileWriteError) {
+    package mutating func reached(text: String, to csv: CheckpointedCSV) throws(FileWriteError) {
         try reached { () throws(FileWriteError) in try csv.write(text) }
     }
 
     /// Calls `write` (a checkpoint's writes) when the spacing has passed since the last
     /// checkpoint (or the start).
-    mutating func reached(writing write: () throws(FileWriteError) -> Void) throws(FileWriteError) {
+    package mutating func reached(writing write: () throws(FileWriteError) -> Void) throws(FileWriteError) {
         let now = DispatchTime.now()
         guard Self.seconds(from: last, to: now) >= spacing else { return }
         try write()
