@@ -321,17 +321,9 @@ struct SVGPathParser {
     }
 
     /// What is at `offset`, on one line: 'c' for printable ASCII, U+XXXX for any other scalar,
-    /// or "end of data".
+    /// or "end of data" (``MessageText/found(atByte:of:end:)``, as the SVG document reader says it).
     private func found(at offset: Int) -> String {
-        guard offset < bytes.count else { return "end of data" }
-        let b = bytes[offset]
-        if b >= 0x20 && b < 0x7F { return "'\(Character(Unicode.Scalar(b)))'" }
-        var iterator = bytes[offset...].makeIterator()
-        var decoder = UTF8()
-        guard case .scalarValue(let scalar) = decoder.decode(&iterator) else {
-            return MessageText.codePoint(Unicode.Scalar(b))  // unreachable for a String's bytes at a scalar boundary
-        }
-        return MessageText.codePoint(scalar)
+        MessageText.found(atByte: offset, of: bytes, end: "end of data")
     }
 
     /// The bytes start..<end (ASCII, as they matched the number grammar), shortened to at most
