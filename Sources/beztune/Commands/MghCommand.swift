@@ -13,7 +13,9 @@ enum MghCommand: BeztuneCommand {
 
     static var options: [Option<Options>] {
         SolverSuiteChoices.options(problemHelp: "Run only this problem (name or MINPACK number 1-18, repeatable); default all 53 runs.",
-                                   parse: problem, header: header).map { $0.embedded(in: \.suite) }
+                                   named: MGHProblem.named,
+                                   expected: "expected one of \(MGHProblem.allCases.map(\.name).joined(separator: ", ")) or a number 1-18",
+                                   header: header).map { $0.embedded(in: \.suite) }
     }
 
     static let discussion = """
@@ -28,14 +30,6 @@ enum MghCommand: BeztuneCommand {
     static let header = ["problem", "number", "n", "m", "factor", "sum_sq", "reference", "reference_kind",
                          "error", "solved", "evaluations", "jacobian_evaluations", "iterations", "status",
                          "minpack", "accelerated_steps", "seconds"]
-
-    /// `--problem NAME`: a problem's name or MINPACK number.
-    static func problem(_ name: String) throws(OptionValueError) -> MGHProblem {
-        guard let problem = MGHProblem.named(name) else {
-            throw OptionValueError("expected one of \(MGHProblem.allCases.map(\.name).joined(separator: ", ")) or a number 1-18")
-        }
-        return problem
-    }
 
     static func run(_ options: Options, console: Console) throws {
         let problems = options.suite.distinctProblems

@@ -15,7 +15,9 @@ enum NistCommand: BeztuneCommand {
             .text(\.data, "data", "DIR", required: true, missingHint: "the folder with the NIST StRD .dat files",
                   help: "Folder with the original NIST StRD .dat files (Misra1a.dat … Bennett5.dat)."),
         ] + SolverSuiteChoices.options(problemHelp: "Run only this problem (case-insensitive, repeatable); default all 27.",
-                                       parse: problem, header: header).map { $0.embedded(in: \.suite) }
+                                       named: StRDProblem.named,
+                                       expected: "expected one of \(StRDProblem.all.map(\.name).joined(separator: ", "))",
+                                       header: header).map { $0.embedded(in: \.suite) }
     }
 
     static let discussion = """
@@ -31,14 +33,6 @@ enum NistCommand: BeztuneCommand {
 
     static let header = ["problem", "start", "lre_params", "lre_ssr", "lre_stderr", "iterations",
                          "evaluations", "status", "ssr", "certified_ssr", "jacobian_evaluations", "seconds"]
-
-    /// `--problem NAME`: one of the 27, case-insensitive.
-    static func problem(_ name: String) throws(OptionValueError) -> StRDProblem {
-        guard let problem = StRDProblem.named(name) else {
-            throw OptionValueError("expected one of \(StRDProblem.all.map(\.name).joined(separator: ", "))")
-        }
-        return problem
-    }
 
     static func run(_ options: Options, console: Console) throws {
         let problems = options.suite.distinctProblems

@@ -8,12 +8,16 @@ struct SolverSuiteChoices<Problem: Equatable> {
     var geodesic = false
     var csv: String?
 
-    /// `--problem NAME …` (`help` and `parse` the suite's), `--geodesic` and `--csv FILE` (one
-    /// row per run with the columns `header`).
-    static func options(problemHelp help: String, parse: @escaping (String) throws -> Problem,
+    /// `--problem NAME …` (`help` the suite's; a name is what `named` finds, else refused with
+    /// `expected` — the names the suite knows), `--geodesic` and `--csv FILE` (one row per run
+    /// with the columns `header`).
+    static func options(problemHelp help: String, named: @escaping (String) -> Problem?, expected: String,
                         header: [String]) -> [Option<SolverSuiteChoices>] {
         [
-            .repeated(\.problems, "problem", "NAME", help: help, parse: parse),
+            .repeated(\.problems, "problem", "NAME", help: help) { name throws(OptionValueError) in
+                guard let problem = named(name) else { throw OptionValueError(expected) }
+                return problem
+            },
             .flag(\.geodesic, "geodesic", help: "Use geodesic acceleration (Transtrum & Sethna 2012; alpha 0.75, h 0.1)."),
             .text(\.csv, "csv", "FILE", help: "Write one CSV row per run: \(header.joined(separator: ","))."),
         ]
