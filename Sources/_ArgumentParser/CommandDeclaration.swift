@@ -6,18 +6,14 @@ package protocol CommandOptions {
 }
 
 /// The declaration of one command of a program (`beztune error`): its options (typed, each bound
-/// to a property of `Values`), the rules between them and its help. The parser (``parse(_:)``), the help text and
-/// the usage line are all derived from it, so they cannot disagree.
+/// to a property of `Values`), the rules between them and its help. The parser (``parse(_:)``),
+/// the help text and the usage line are all derived from it, so they cannot disagree.
 package struct CommandDeclaration<Values: CommandOptions> {
     /// The program's name, first in the usage line (`beztune`).
     package var program: String
     package var name: String
     package var abstract: String
-    package var options: [Option<Values>] {
-        didSet { rules = Self.resolve(declared, options: options) }
-    }
-    /// The rules between the options, with the options named.
-    private(set) var rules: [NamedOptionRule]
+    package var options: [Option<Values>]
     /// The rules as declared (by the options' properties).
     private let declared: [OptionRule<Values>]
     /// Free text after the option list (conventions, examples).
@@ -38,16 +34,17 @@ package struct CommandDeclaration<Values: CommandOptions> {
         self.abstract = abstract
         self.options = options
         declared = rules
-        self.rules = Self.resolve(rules, options: options)
         self.discussion = discussion
+        _ = self.rules
     }
 
-    /// `rules` with their options named, stopping the program when one names a property that
-    /// no option sets (``unresolved(_:options:)``).
-    private static func resolve(_ rules: [OptionRule<Values>], options: [Option<Values>]) -> [NamedOptionRule] {
-        let missing = unresolved(rules, options: options)
+    /// The rules between the options, with the options named; the program stops when one names
+    /// a property that no option sets (``unresolved(_:options:)``) — when the declaration is
+    /// built, and on every use after its options changed.
+    var rules: [NamedOptionRule] {
+        let missing = Self.unresolved(declared, options: options)
         precondition(missing.isEmpty, "a rule names no option: \(missing.joined(separator: "; "))")
-        return rules.compactMap { $0.named { path in options.first { $0.keyPath == path }?.name } }
+        return declared.compactMap { $0.named { path in options.first { $0.keyPath == path }?.name } }
     }
 
     /// The key paths of `rules` that no option of `options` sets, as text (empty when every rule
@@ -77,6 +74,7 @@ package struct CommandDeclaration<Values: CommandOptions> {
     /// required) or `[--a A | --b B]`, those of ``OptionRule/together(_:)`` `[--a A --b B]`, at
     /// the place of the first of them.
     package var usageLine: String {
+        let rules = self.rules
         var required: [String] = [], optional: [String] = []
         var hidden = false
         var drawn: Set<String> = []

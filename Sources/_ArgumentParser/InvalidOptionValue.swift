@@ -1,6 +1,6 @@
-/// An option's value its parser refused: `invalid --name 'text': reason`, the text the part of
-/// the value the problem names (``OptionValueError/text``) or the whole value. The program that
-/// reports it words the reason from the problem.
+/// An option's value its parser refused. The program that reports it writes
+/// `invalid --name 'TEXT': REASON`: TEXT the part of the value the problem names
+/// (``OptionValueError/text``) or else the whole value, REASON worded from the problem.
 package struct InvalidOptionValue: Error {
     /// The option's name, without `--`.
     package var option: String

@@ -50,7 +50,7 @@ package enum OptionArity: Equatable {
 extension Option {
     /// `--name`: true when given.
     package static func flag(_ path: WritableKeyPath<Values, Bool>, _ name: String, inUsage: Bool = true,
-                     help: String) -> Option {
+                             help: String) -> Option {
         Option(name: name, arity: .flag, valueName: "", help: help, inUsage: inUsage, keyPath: path) { values, _ in
             values[keyPath: path] = true
         }
@@ -59,9 +59,9 @@ extension Option {
     /// `--name VALUE` read by `parse` into a property that keeps its initial value (the default)
     /// when the option is absent.
     package static func value<T>(_ path: WritableKeyPath<Values, T>, _ name: String, _ valueName: String,
-                         required: Bool = false, missingHint: String? = nil, inUsage: Bool = true,
-                         usageValue: String? = nil, help: String,
-                         parse: @escaping (String) throws -> T) -> Option {
+                                 required: Bool = false, missingHint: String? = nil, inUsage: Bool = true,
+                                 usageValue: String? = nil, help: String,
+                                 parse: @escaping (String) throws -> T) -> Option {
         Option(name: name, arity: .single, valueName: valueName, help: help, isRequired: required,
                missingHint: missingHint, inUsage: inUsage, usageValue: usageValue, keyPath: path) { values, text in
             values[keyPath: path] = try parse(text)
@@ -70,31 +70,31 @@ extension Option {
 
     /// `--name VALUE` read by `parse` into an optional property: nil when absent.
     package static func value<T>(_ path: WritableKeyPath<Values, T?>, _ name: String, _ valueName: String,
-                         required: Bool = false, missingHint: String? = nil, inUsage: Bool = true,
-                         usageValue: String? = nil, help: String,
-                         parse: @escaping (String) throws -> T) -> Option {
+                                 required: Bool = false, missingHint: String? = nil, inUsage: Bool = true,
+                                 usageValue: String? = nil, help: String,
+                                 parse: @escaping (String) throws -> T) -> Option {
         value(path, name, valueName, required: required, missingHint: missingHint, inUsage: inUsage,
               usageValue: usageValue, help: help, parse: { text -> T? in try parse(text) })
     }
 
     /// `--name TEXT` taken as written (a file's or folder's name, an id): a text property.
     package static func text(_ path: WritableKeyPath<Values, String>, _ name: String, _ valueName: String,
-                     required: Bool = false, missingHint: String? = nil, inUsage: Bool = true, help: String) -> Option {
+                             required: Bool = false, missingHint: String? = nil, inUsage: Bool = true, help: String) -> Option {
         value(path, name, valueName, required: required, missingHint: missingHint, inUsage: inUsage, help: help,
               parse: OptionValue.text)
     }
 
     /// `--name TEXT` taken as written into an optional property: nil when absent.
     package static func text(_ path: WritableKeyPath<Values, String?>, _ name: String, _ valueName: String,
-                     inUsage: Bool = true, help: String) -> Option {
+                             inUsage: Bool = true, help: String) -> Option {
         value(path, name, valueName, inUsage: inUsage, help: help, parse: OptionValue.text)
     }
 
     /// `--name VALUE` given any number of times, each read by `parse` with the values read so
     /// far (the options declared before this one), in order.
     package static func repeated<T>(_ path: WritableKeyPath<Values, [T]>, _ name: String, _ valueName: String,
-                            required: Bool = false, missingHint: String? = nil, inUsage: Bool = true,
-                            help: String, parseWith parse: @escaping (String, Values) throws -> T) -> Option {
+                                    required: Bool = false, missingHint: String? = nil, inUsage: Bool = true,
+                                    help: String, parseWith parse: @escaping (String, Values) throws -> T) -> Option {
         Option(name: name, arity: .repeated, valueName: valueName, help: help, isRequired: required,
                missingHint: missingHint, inUsage: inUsage, keyPath: path) { values, text in
             values[keyPath: path].append(try parse(text, values))
@@ -103,8 +103,8 @@ extension Option {
 
     /// `--name VALUE` given any number of times, each read by `parse`, in order.
     package static func repeated<T>(_ path: WritableKeyPath<Values, [T]>, _ name: String, _ valueName: String,
-                            required: Bool = false, missingHint: String? = nil, inUsage: Bool = true,
-                            help: String, parse: @escaping (String) throws -> T) -> Option {
+                                    required: Bool = false, missingHint: String? = nil, inUsage: Bool = true,
+                                    help: String, parse: @escaping (String) throws -> T) -> Option {
         repeated(path, name, valueName, required: required, missingHint: missingHint, inUsage: inUsage, help: help,
                  parseWith: { text, _ in try parse(text) })
     }
