@@ -41,7 +41,7 @@ package struct CheckpointedCSV {
     package mutating func append(_ row: [CSVField]) { record.append(fields: row.map(\.rawText)) }
 
     /// The record's text.
-    package var recordText: String { record.text(forFile: lastComponent(file), writtenBy: program) }
+    package var recordText: String { record.text(forFile: lastComponent(of: file), writtenBy: program) }
 
     /// Stages the CSV's `text` and the record in the run's `transaction` (planned with
     /// ``outputs``).
@@ -99,9 +99,5 @@ package struct CheckpointedCSV {
             throw failure(line(i), reason)
         }
         return true
-    }
-
-    private func lastComponent(_ path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
     }
 }

@@ -86,12 +86,16 @@ enum FitCommand: BeztuneCommand {
     struct Checked {
         var options: Options
         var fit: FitArguments
+        /// The `--target` file's format as its name says it, nil for any other name (and for
+        /// `--path` and `--targets`).
+        var format: TargetFormat?
     }
 
     static func validate(_ options: Options) throws -> Checked {
-        let checked = Checked(options: options, fit: try FitArguments(options.fit))
-        if let file = options.target, TargetFormat(fileName: file) != .lottie {
-            try checkDesignFileOptions(file: file, options.fit)
+        let checked = Checked(options: options, fit: try FitArguments(options.fit),
+                              format: options.target.flatMap(TargetFormat.init(fileName:)))
+        if options.target != nil, checked.format != .lottie {
+            try checkDesignFileOptions(format: checked.format, options.fit)
         }
         return checked
     }
@@ -102,11 +106,11 @@ enum FitCommand: BeztuneCommand {
             try FitBatch.run(manifest: manifest, fit, csvFile: options.csv, batch: options.batch, console: console)
             return
         }
-        let format = options.target.flatMap(TargetFormat.init(fileName:))
+        let format = checked.format
         if let file = options.target, format == .lottie { try checkLottieOptions(file: file, options.fit) }
         let outputs = try RunOutputs(files: [options.csv, options.residuals, options.png], inputs: [options.target],
                                      console: console)
-        let target = if let file = options.target { try fit.target(file: file, format: format) } else { try fit.target(pathData: options.pathData ?? "") }
+        let target = if let file = options.target { try fit.target(file: file) } else { try fit.target(pathData: options.pathData ?? "") }
         let result = try fit.fit(target, console: console)
         let mirroredWarning = format == .csvPoints ? MirroredFit.warning(fit, target: target, result: result, given: fit.orientation) : nil
         try outputs.checkStreams()
@@ -134,10 +138,10 @@ enum FitCommand: BeztuneCommand {
 
     /// `--frame` and `--layer` only with a Lottie target; `--select` only with an SVG document
     /// or path-data file, not a CSV point list (checked before any input is read).
-    static func checkDesignFileOptions(file: String, _ fit: FitChoices) throws(CLIError) {
+    static func checkDesignFileOptions(format: TargetFormat?, _ fit: FitChoices) throws(CLIError) {
         if fit.frame != nil { throw .usage("--frame goes with a Lottie target (a .json file)") }
         if fit.layer != nil { throw .usage("--layer goes with a Lottie target (a .json file)") }
-        if TargetFormat(fileName: file) == .csvPoints && fit.select != nil {
+        if format == .csvPoints && fit.select != nil {
             throw .usage("--select chooses a shape of an SVG document, not of a CSV point list")
         }
     }

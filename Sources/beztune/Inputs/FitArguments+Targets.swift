@@ -13,12 +13,11 @@ import _Support
 /// `--frame` are at fault: `LottieError.isUsageMistake`).
 extension FitArguments {
     /// The target in `file`: `.svg` (or text containing `<svg`) is an SVG document, `.json` a
-    /// Lottie animation, `.csv` a point list, anything else SVG path data (`format`, the format
-    /// its name gives, when the caller knows it already). `select` (a manifest row's `select`
-    /// cell) replaces `--select`.
-    func target(file: String, format: TargetFormat?? = nil, select: String? = nil) throws -> TargetOutline {
+    /// Lottie animation, `.csv` a point list, anything else SVG path data. `select` (a manifest
+    /// row's `select` cell) replaces `--select`.
+    func target(file: String, select: String? = nil) throws -> TargetOutline {
         // Only a .json name is looked at twice: a pipe (--target <(…)) is read once.
-        if (format ?? TargetFormat(fileName: file)) == .lottie { try Self.refuseAnimationDocument(file) }
+        if TargetFormat(fileName: file) == .lottie { try Self.refuseAnimationDocument(file) }
         return try TargetOutline(contentsOfFile: file, selecting: selection.selecting(element: select),
                                  sampleCount: samples, orientation: orientation)
     }
