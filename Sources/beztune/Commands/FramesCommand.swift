@@ -82,18 +82,25 @@ enum FramesCommand: BeztuneCommand {
     /// runs; and the files to assemble (`--gif`/`--mp4` need PNG frames).
     struct Checked {
         var options: Options
-        /// The model placed by its pose, its parameters over progress, and the parameters the
-        /// user set (labelled on the frames), for `--model`.
-        var drawn: (model: any DeformModel, profile: TimedProfile, set: [ParameterAssignment])?
+        /// What `--model` draws (nil for a replay).
+        var drawn: Drawn?
         /// `gif`, `mp4`: the files ffmpeg assembles.
         var assemble: [String]
     }
 
+    /// The model placed by its pose, its parameters over progress, and the parameters the user
+    /// set (labelled on the frames).
+    struct Drawn {
+        var model: any DeformModel
+        var profile: TimedProfile
+        var set: [ParameterAssignment]
+    }
+
     static func validate(_ options: Options) throws -> Checked {
-        var drawn: (model: any DeformModel, profile: TimedProfile, set: [ParameterAssignment])?
+        var drawn: Drawn?
         if let named = options.model {
             let (posed, set) = try ModelArguments.posed(named, set: options.set)
-            drawn = (posed, try ModelArguments.profile(posed, set: set, timing: options.timing), set)
+            drawn = Drawn(model: posed, profile: try ModelArguments.profile(posed, set: set, timing: options.timing), set: set)
         }
         let assemble = [("gif", options.gif), ("mp4", options.mp4)].filter(\.1).map(\.0)
         if !assemble.isEmpty && options.format != .png { throw CLIError.usage("--gif/--mp4 need --format png") }
@@ -108,11 +115,11 @@ enum FramesCommand: BeztuneCommand {
         let model: any DeformModel
         let parametersAt: (Double) throws -> ParameterVector
         let labelled: [Int]
-        if let (posed, profile, set) = checked.drawn {
-            model = posed
-            parametersAt = { p in try profile.parameters(at: p) }
+        if let drawn = checked.drawn {
+            model = drawn.model
+            parametersAt = { p in try drawn.profile.parameters(at: p) }
             // Label the parameters the user set, in the order given.
-            labelled = set.compactMap { profile.base.names.firstIndex(of: $0.name) }
+            labelled = drawn.set.compactMap { drawn.profile.base.names.firstIndex(of: $0.name) }
         } else {
             let animation = if let folder = options.profileDir {
                 try AnimationInputs.profile(folder, method: options.method, duration: nil)

@@ -67,7 +67,7 @@ enum SweepCommand: BeztuneCommand {
     }
 
     static func validate(_ options: Options) throws -> Checked {
-        let columns = try ErrorColumns(radius: options.arc.absoluteColumnsRadius())
+        let columns = try ErrorColumns(options.arc)
         do throws(SweepGridError) {
             let grid = try SweepGrid(factors: options.factors.value, segments: options.segments, relative: options.relative)
             return Checked(options: options, columns: columns, grid: grid)

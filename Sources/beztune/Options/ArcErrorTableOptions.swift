@@ -15,7 +15,7 @@ struct ArcErrorTableOptions: CommandOptions {
     }
 
     static func validate(_ options: ArcErrorTableOptions) throws -> Checked {
-        Checked(options: options, columns: try ErrorColumns(radius: options.arc.absoluteColumnsRadius(), sx: options.arc.sx, sy: options.arc.sy))
+        Checked(options: options, columns: try ErrorColumns(options.arc))
     }
 }
 

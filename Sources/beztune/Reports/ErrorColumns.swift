@@ -43,6 +43,12 @@ struct ErrorColumns {
         }
     }
 
+    /// The columns the arc-error options ask for: `--radius` (at most
+    /// ``AbsoluteArcErrors/maximumRadius`` for the absolute columns) and `--sx`/`--sy`.
+    init(_ arc: ArcErrorChoices) throws {
+        try self.init(radius: arc.absoluteColumnsRadius(), sx: arc.sx, sy: arc.sy)
+    }
+
     var header: [String] {
         var h = ["k", "segments"] + ErrorColumns.relative
         if radius != nil { h += ErrorColumns.absolute }
