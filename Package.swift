@@ -85,7 +85,7 @@ let package = Package(
         .testTarget(name: "SupportTests", dependencies: ["_Support"]),
         .testTarget(name: "NumericsTests", dependencies: ["_Numerics", "_TestSupport"]),
         .testTarget(name: "ArgumentParserTests", dependencies: ["_ArgumentParser"]),
-        .testTarget(name: "ProcessLayerTests", dependencies: ["_ProcessLayer", "_TestSupport"]),
+        .testTarget(name: "ProcessLayerTests", dependencies: ["_ProcessLayer", "_Support", "_TestSupport"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CLapack", "CCairo"]),
         .testTarget(name: "CIntrinsicsTests", dependencies: ["_CIntrinsics", "_TestSupport"]),
         .testTarget(name: "ReadmeExamplesTests", dependencies: ["Geometry", "ArcError", "Deform"]),

@@ -66,9 +66,7 @@ struct OutputDestinationTests {
     @Test("refused before anything is written: read-only file, folder, empty name, trailing slash, missing folder")
     func refusals() throws {
         let folder = try TemporaryFolder()
-        let readOnly = folder.file("ro.csv")
-        try Data("keep\n".utf8).write(to: readOnly)
-        chmod(readOnly.path, 0o444)
+        let readOnly = try readOnlyFile(in: folder)
         let before = FileSnapshot(readOnly)
         let error = try #require(throws: FileWriteError.self) { try write("x", to: readOnly) }
         #expect(error.kind == .readOnlyFile)

@@ -18,9 +18,7 @@ struct ProgramIdentityTests {
     @Test("refusals name the program given")
     func messages() throws {
         let folder = try TemporaryFolder()
-        let readOnly = folder.file("ro.csv")
-        try Data("keep\n".utf8).write(to: readOnly)
-        chmod(readOnly.path, 0o444)
+        let readOnly = try readOnlyFile(in: folder)
         #expect(errorMessage(FileWriteError.self) { _ = try OutputDestination(path: readOnly.path, program: tool) }
                 == "\(readOnly.path): cannot write: the file is read-only (mode 0444); tool does not replace it")
 

@@ -1,4 +1,6 @@
 import Foundation
+import _Support
+import _TestSupport
 @testable import _ProcessLayer
 
 #if canImport(Glibc)
@@ -16,9 +18,16 @@ func readToEnd(_ fd: Int32) -> Data {
     var received = Data()
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-        let n = read(fd, &buffer, buffer.count)
-        if n < 0 && errno == EINTR { continue }
+        let n = buffer.withUnsafeMutableBytes { FileDescriptor.readChunk(from: fd, into: $0) }
         if n <= 0 { return received }
         received.append(contentsOf: buffer[..<n])
     }
+}
+
+/// `ro.csv` in `folder`, holding `keep`, made read-only (mode 0444).
+func readOnlyFile(in folder: TemporaryFolder) throws -> URL {
+    let file = folder.file("ro.csv")
+    try Data("keep\n".utf8).write(to: file)
+    chmod(file.path, 0o444)
+    return file
 }
