@@ -10,8 +10,7 @@ import _Support
 /// its reason in `message`; the batch goes on.
 enum FitProfileBatch {
     /// The summary's columns after the list's own.
-    static let columns = ["profile"] + FitProfileReport.timingColumns + FitProfileReport.timingExtras
-        + PlatformSpringColumns.names + ["message"]
+    static let columns = ["profile"] + ProfileTimingTable.header + ["message"]
 
     static func run(list: String, _ settings: FitProfileSettings, out: String, csvFile: String?, batch: BatchOptions,
                     console: Console) throws {
@@ -43,7 +42,7 @@ enum FitProfileBatch {
         let run = try RunOutputs(files: csv.outputs, inputs: [list] + table.rows.map {
             manifestList.path(of: String($0[manifestColumn].trimmingWhitespace))
         }, console: console)
-        let blank = [CSVField](repeating: .empty, count: FitProfileReport.timingColumns.count + FitProfileReport.timingExtras.count - 1)
+        let blank = [CSVField](repeating: .empty, count: ProfileTimingTable.columns.count + ProfileTimingTable.extras.count - 1)
         let blankSprings = [CSVField](repeating: .empty, count: PlatformSpringColumns.names.count)
 
         /// The summary row of list row `index`'s profile that could not be fitted or written.

@@ -42,6 +42,14 @@ enum ExportCommand: BeztuneCommand {
             .value(\.method, "method", "METHOD", inUsage: false, usageValue: "two-stage|joint",
                    help: "With --profile-dir: the trajectories replayed, two-stage or joint (default joint when timing.csv has it).",
                    parse: OptionValue.choice(of: TrajectoryFit.Method.self)),
+            .text(\.timing, "timing", "TIMING",
+                  help: "With --model or --fit: animate from --from (default the model at rest) to that shape through this timing over --duration: \(TimingFunction.validForms)."),
+            .value(\.from, "from", "rest", inUsage: false,
+                   help: "With --timing: start from the model at rest — its defaults, with the end's held values (the pose; a fit's held values) (the default).",
+                   parse: OptionValue.choice(of: TransitionStart.self)),
+            .repeated(\.fromSet, "from-set", "NAME=VALUE", inUsage: false,
+                      help: "With --timing: start from the shape with these values over the end's held ones; repeatable.",
+                      parse: { text throws(OptionValueError) in try ParameterAssignment.parse(text, finite: true) }),
             .value(\.duration, "duration", "SECONDS",
                    help: "The animation's length in seconds (default 1; for --profile-dir the profile's, for --document the document's).",
                    parse: OptionValue.positive),
@@ -62,8 +70,10 @@ enum ExportCommand: BeztuneCommand {
     static var rules: [OptionRule<Options>] {
         [
             .exclusive([\.fit, \.profileDir, \.document]),
-            .excludes([\.model, \.set, \.radius, \.free], option: \.profileDir, reason: "the folder's settings.csv holds them"),
-            .excludes([\.model, \.set, \.radius, \.free], option: \.document, reason: "the document holds them"),
+            .exclusive([\.from, \.fromSet]),
+            .excludes([\.model, \.set, \.radius, \.free, \.timing], option: \.profileDir, reason: "the folder's settings.csv and timing.csv hold them"),
+            .excludes([\.model, \.set, \.radius, \.free, \.timing], option: \.document, reason: "the document holds them"),
+            .requires([\.from, \.fromSet], option: \.timing, reason: "they give the animation's start"),
             .requires([\.row, \.free], option: \.fit, reason: "they describe the fit"),
             .requires([\.method], option: \.profileDir, reason: "a fitted profile's trajectories"),
         ]
@@ -95,6 +105,12 @@ enum ExportCommand: BeztuneCommand {
           json          BezierTune's own document (model, parameters, pose, timings,
                         standard errors), read back by --document
 
+        --timing TIMING animates --model's (or --fit's) shape from the model at rest (its
+        defaults with the end's held values: the pose, a fit's held values; --from rest)
+        or from --from-set NAME=VALUE … through TIMING over --duration, as 'beztune
+        model --set … --timing TIMING --progress P' draws each moment. TIMING is any form
+        'beztune model --timing' takes.
+
         Keyframe formats (svg-animated, css, swift-uikit, lottie) carry one easing per
         interval: with one shared timing the keyframes are the fitted ones with that easing;
         with per-parameter timings they are split until the export stays within 1e-3 of the
@@ -103,6 +119,7 @@ enum ExportCommand: BeztuneCommand {
 
         Example: beztune export --model ball --set yFactor=0.8 --set tx=100 --set ty=-200 --format svg --out ball.svg
         Example: beztune export --profile-dir profile --format css --out squash.css
+        Example: beztune export --model ball --set yFactor=0.8 --timing ease-out --duration 0.3 --format swiftui --out Squash.swift
         """
 
     /// `--format`: a name of ``ExportFormat``.
@@ -137,6 +154,7 @@ enum ExportCommand: BeztuneCommand {
     /// the command runs) and the options of the format.
     struct Checked {
         enum Input {
+            /// A still shape, or with `--timing` the transition to it (``ShapeTransition``).
             case still(ShapeAnimation)
             case fit(String, row: Int?, FitArguments)
             case profile(String)
@@ -146,6 +164,8 @@ enum ExportCommand: BeztuneCommand {
         var options: Options
         var input: Input
         var exportOptions: ExportOptions
+        /// `--timing`, read with the duration.
+        var timing: TimingFunction?
     }
 
     static func validate(_ options: Options) throws -> Checked {
@@ -154,6 +174,14 @@ enum ExportCommand: BeztuneCommand {
         }
         if options.typeName != nil && ![.swiftUIKit, .swiftUI].contains(options.format) {
             throw CLIError.usage("--type-name applies to --format swift-uikit and swiftui only")
+        }
+        var timing: TimingFunction?
+        if let text = options.timing {
+            do {
+                timing = try ModelArguments.timing(text)
+            } catch {
+                throw InvalidOptionValue(option: "timing", text: text, problem: error)
+            }
         }
         let input: Checked.Input
         if let folder = options.profileDir {
@@ -166,26 +194,40 @@ enum ExportCommand: BeztuneCommand {
             (choices.radius, choices.free, choices.set) = (options.radius, options.free, options.set)
             input = .fit(file, row: options.row, try FitArguments(choices))
         } else if let model = options.model {
-            input = .still(try AnimationInputs.still(model, set: options.set, radius: options.radius, duration: options.duration))
+            let still = try AnimationInputs.still(model, set: options.set, radius: options.radius, duration: options.duration)
+            if let timing {
+                let end = try ShapeTransition.end(model: model, set: AnimationInputs.assignments(options.set, radius: options.radius))
+                let start = try ShapeTransition.start(set: options.fromSet, for: end)
+                input = .still(try ShapeTransition.animation(from: start, to: end, timing: timing, duration: options.duration ?? 1))
+            } else {
+                input = .still(still)
+            }
         } else {
             throw CLIError.usage("missing input: give --model MODEL, --fit FIT.csv, --profile-dir DIR or --document FILE")
         }
         var exportOptions = ExportOptions(framesPerSecond: options.fps, progress: options.progress,
                                           linearEasingTolerance: options.tolerance, typeName: options.typeName)
         exportOptions.keyframes.relativeTolerance = options.tolerance
-        return Checked(options: options, input: input, exportOptions: exportOptions)
+        return Checked(options: options, input: input, exportOptions: exportOptions, timing: timing)
     }
 
     static func run(_ checked: Checked, console: Console) throws {
         let options = checked.options
         // The output is checked before any input is read: never one of the inputs, its folder writable.
-        let profileFiles = options.profileDir.map(ProfileFolder.files(in:)) ?? []
+        let profileFiles = options.profileDir.map(FittedProfileFolder.files(in:)) ?? []
         let outputs = try RunOutputs(files: [options.out], inputs: [options.document, options.fit] + profileFiles, console: console)
-        let animation = switch checked.input {
-        case .still(let animation): animation
-        case .fit(let file, let row, let fit): try AnimationInputs.fitResult(file, row: row, fit, duration: options.duration)
-        case .profile(let folder): try AnimationInputs.profile(folder, method: options.method, duration: options.duration)
-        case .document(let file): try AnimationInputs.document(file, duration: options.duration)
+        var animation: ShapeAnimation
+        switch checked.input {
+        case .still(let still):
+            animation = still
+        case .fit(let file, let row, let fit):
+            animation = try AnimationInputs.fitResult(file, row: row, fit, duration: options.duration)
+        case .profile(let folder):
+            let replay = try AnimationInputs.profile(folder, method: options.method, duration: options.duration, requireConvergence: true)
+            animation = replay.animation
+            outputs.print("timings: \(replay.choice.reason)")
+        case .document(let file):
+            animation = try AnimationInputs.document(file, duration: options.duration)
         }
         let exported = try options.format.export(animation, options: checked.exportOptions)
         try outputs.stage(exported.text, for: options.out)
@@ -225,6 +267,14 @@ enum ExportCommand: BeztuneCommand {
         var progress: Double?
         var tolerance = ShapeKeyframes.Options().relativeTolerance
         var typeName: String?
+        var timing: String?
+        var from: TransitionStart?
+        var fromSet: [ParameterAssignment] = []
+    }
+
+    /// `--from`'s named starts.
+    enum TransitionStart: String, CaseIterable {
+        case rest
     }
 
 }

@@ -24,7 +24,7 @@ enum FramesCommand: BeztuneCommand {
             .text(\.document, "document", "FILE",
                   help: "Play BezierTune's own document (an 'export --format json' file)."),
             .value(\.method, "method", "METHOD", usageValue: "two-stage|joint",
-                   help: "With --profile-dir: the trajectories replayed, two-stage or joint (default joint when timing.csv has it).",
+                   help: "With --profile-dir: the trajectories replayed, two-stage or joint (default joint when timing.csv has it, it converged and is as close as two-stage).",
                    parse: OptionValue.choice(of: TrajectoryFit.Method.self)),
             .value(\.from, "from", "P", help: "First progress, in [0, 1] (default 0).", parse: OptionValue.unitInterval),
             .value(\.to, "to", "P", help: "Last progress, in [0, 1] (default 1).", parse: OptionValue.unitInterval),
@@ -67,8 +67,10 @@ enum FramesCommand: BeztuneCommand {
 
         --profile-dir DIR replays a fitted profile (DIR/settings.csv, timing.csv,
         profile.csv from 'beztune fit-profile'): every free parameter on its own fitted
-        trajectory — the joint fit's when timing.csv has it, else the two-stage one
-        (--method chooses) — the held ones at their values, the pose applied; at each
+        trajectory — the joint fit's when timing.csv has it, it converged and its
+        distance_rms is at most the two-stage one's, else the two-stage one (--method
+        chooses; export refuses a fit that did not converge, frames draws it) — the held
+        ones at their values, the pose applied; at each
         keyframe's progress the frame's parameters are profile.csv's NAME_timing (or
         NAME_joint) values. --document FILE plays an 'export --format json' document.
 
@@ -122,7 +124,7 @@ enum FramesCommand: BeztuneCommand {
             labelled = drawn.set.compactMap { drawn.profile.base.names.firstIndex(of: $0.name) }
         } else {
             let animation = if let folder = options.profileDir {
-                try AnimationInputs.profile(folder, method: options.method, duration: nil)
+                try AnimationInputs.profile(folder, method: options.method, duration: nil, requireConvergence: false).animation
             } else {
                 try AnimationInputs.document(options.document ?? "", duration: nil)
             }
@@ -138,7 +140,7 @@ enum FramesCommand: BeztuneCommand {
         let fileNames = (0..<count).map { FrameFiles.frameName($0, format) } + ["contact.png", "frames.csv"]
             + assemble.map { "frames.\($0)" }
         let folder = try RunOutputs.folder(outPath, names: fileNames)
-        let outputs = try RunOutputs(files: [], folders: [folder], inputs: [options.document] + (options.profileDir.map(ProfileFolder.files(in:)) ?? []),
+        let outputs = try RunOutputs(files: [], folders: [folder], inputs: [options.document] + (options.profileDir.map(FittedProfileFolder.files(in:)) ?? []),
                                      console: console)
 
         // Everything is computed before the first file is written.

@@ -7,7 +7,7 @@ import _Support
 
 /// The inputs `beztune export` (and, for the last two, `frames`) turn into a ``ShapeAnimation``:
 /// a still shape from `--model NAME --set …`, a `fit` result from `--fit FILE [--row N]`, a
-/// fitted profile from `--profile-dir DIR` (``ProfileFolder``) and BezierTune's own document
+/// fitted profile from `--profile-dir DIR` (``FittedProfileFolder``) and BezierTune's own document
 /// from `--document FILE` (``AnimationDocument``). A file that cannot be used is a runtime
 /// failure (exit 1) naming it; options that cannot work together are usage errors (exit 2).
 enum AnimationInputs {
@@ -17,11 +17,7 @@ enum AnimationInputs {
     /// input is read).
     static func still(_ named: any DeformModel, set given: [ParameterAssignment], radius: Double?,
                       duration: Double?) throws -> ShapeAnimation {
-        var assignments = given
-        if let radius {
-            if given.contains(where: { $0.name == "radius" }) { throw CLIError.usage("parameter 'radius' is set more than once (--radius sets it too)") }
-            assignments.insert(ParameterAssignment(name: "radius", value: radius), at: 0)
-        }
+        let assignments = try Self.assignments(given, radius: radius)
         let (model, set) = try ModelArguments.posed(named, set: assignments)
         if model is any SceneModel {
             throw CLIError.usage("\(model.name) is a scene with its own timeline; export takes plain models (ball) or fitted results")
@@ -30,6 +26,14 @@ enum AnimationInputs {
         let still = try ShapeAnimation(model: model, parameters: parameters)
         guard let duration else { return still }
         return try ShapeAnimation(model: model, profile: still.profile, duration: duration)
+    }
+
+    /// `--set` with `--radius R` as `radius=R` first; the radius set both ways is the options'
+    /// mistake.
+    static func assignments(_ given: [ParameterAssignment], radius: Double?) throws(CLIError) -> [ParameterAssignment] {
+        guard let radius else { return given }
+        if given.contains(where: { $0.name == "radius" }) { throw .usage("parameter 'radius' is set more than once (--radius sets it too)") }
+        return [ParameterAssignment(name: "radius", value: radius)] + given
     }
 
     /// Data row `row` (1-based; may be absent when the file has one data row) of a
@@ -82,9 +86,14 @@ enum AnimationInputs {
         }
     }
 
-    /// A `fit-profile` output folder replayed (``ProfileFolder``).
-    static func profile(_ folder: String, method: TrajectoryFit.Method?, duration: Double?) throws -> ShapeAnimation {
-        try ProfileFolder(folder).animation(method: method, duration: duration, folder: folder)
+    /// A `fit-profile` output folder replayed (``FittedProfileFolder``): the method asked for or
+    /// chosen, and the animation; an export (`requireConvergence`) refuses a method whose fit did
+    /// not converge.
+    static func profile(_ folder: String, method: TrajectoryFit.Method?, duration: Double?,
+                        requireConvergence: Bool) throws(ProfileFolderError) -> (animation: ShapeAnimation, choice: FittedProfileFolder.Choice) {
+        let fitted = try FittedProfileFolder(reading: folder)
+        let choice = try fitted.choice(method: method, requireConvergence: requireConvergence)
+        return (try fitted.animation(method: choice.method, duration: duration), choice)
     }
 
     /// BezierTune's own document (`export --format json`), over `duration` seconds when given

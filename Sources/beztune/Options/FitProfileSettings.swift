@@ -1,3 +1,4 @@
+import DataFiles
 import Fitting
 
 /// The options of `beztune fit-profile` that apply to every profile of a run.
@@ -26,4 +27,18 @@ struct FitProfileSettings {
     var height: Int { options.size.height }
     /// The model as named (`--model`, without the pose).
     var modelName: String { options.fit.model.name }
+
+    /// What the folder's `settings.csv` records: what replays the profile, and the run's options.
+    var recorded: ProfileSettings {
+        ProfileSettings(modelName: modelName, setup: fit.setup, duration: duration, recorded: [
+            .timing: .text(timing.rawValue),
+            .joint: .text(joint ? "true" : "false"),
+            .samples: fit.samples.map(CSVField.int) ?? .empty,
+            .orientation: .text(fit.yUp ? "y-up" : fit.yDown ? "y-down" : ""),
+            .starts: .int(fit.options.starts),
+            .seed: .text(String(fit.options.seed)),
+            .maxEvaluations: .int(fit.options.maxEvaluations),
+            .size: .text("\(width)x\(height)"),
+        ])
+    }
 }

@@ -26,9 +26,9 @@ struct FitProfileOutputs {
         keyframeOptions.computeComparison = false
         let fitter = ProfileFitter(options: ProfileOptions(timing: settings.timing, joint: settings.joint, keyframe: keyframeOptions))
         result = try fitter.fit(keyframes, setup: settings.fit.setup)
-        profileCSV = FitProfileReport.profile(result, files: files)
-        timingCSV = FitProfileReport.timing(result, duration: settings.duration)
-        settingsCSV = FitProfileReport.settings(settings)
+        profileCSV = ProfileKeyframeTable.csvText(result, files: files)
+        timingCSV = ProfileTimingTable.csvText(result, duration: settings.duration)
+        settingsCSV = settings.recorded.csvText
         let pictures = FitProfilePictures.frames(result, width: settings.width, height: settings.height)
         frames = try pictures.map { f throws(RenderError) in try f.render(.png) }
         contact = try ContactSheet(frames: pictures).render(.png)
@@ -40,7 +40,7 @@ struct FitProfileOutputs {
     /// stale files of the folder's record, removed when the run commits (``FolderOutput``).
     static func names(frames count: Int) -> [String] {
         (0..<count).map { "frames/" + FrameFiles.frameName($0, .png) }
-            + ["contact.png", "profile.png", "profile.csv", "timing.csv", ProfileFolder.settingsName]
+            + ["contact.png", "profile.png", ProfileKeyframeTable.fileName, ProfileTimingTable.fileName, ProfileSettings.fileName]
     }
 
     /// Stages every file of ``names(frames:)`` in `folder`, a folder output of `run`.
@@ -50,9 +50,9 @@ struct FitProfileOutputs {
         }
         try run.stage(contact, for: folder.path(of: "contact.png"))
         try run.stage(chart, for: folder.path(of: "profile.png"))
-        try run.stage(profileCSV, for: folder.path(of: "profile.csv"))
-        try run.stage(timingCSV, for: folder.path(of: "timing.csv"))
-        try run.stage(settingsCSV, for: folder.path(of: ProfileFolder.settingsName))
+        try run.stage(profileCSV, for: folder.path(of: ProfileKeyframeTable.fileName))
+        try run.stage(timingCSV, for: folder.path(of: ProfileTimingTable.fileName))
+        try run.stage(settingsCSV, for: folder.path(of: ProfileSettings.fileName))
     }
 
     /// Writes the folder `out` for this profile alone, all or nothing (a batch's profile).

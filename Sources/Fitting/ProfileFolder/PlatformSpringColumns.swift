@@ -9,14 +9,14 @@ import Deform
 /// distance from its end), ``SwiftUISpring`` (response 2πD/ω, dampingFraction ζ; as
 /// `Spring(duration:bounce:)`: duration = response, bounce 1 − ζ, or 1/ζ − 1 above critical) and
 /// ``AndroidSpringForce`` (stiffness (ω/D)², dampingRatio ζ). Empty for the other timings.
-enum PlatformSpringColumns {
-    static let names = ["duration", "ca_mass", "ca_stiffness", "ca_damping", "ca_initial_velocity", "ca_settling_duration",
+public enum PlatformSpringColumns {
+    public static let names = ["duration", "ca_mass", "ca_stiffness", "ca_damping", "ca_initial_velocity", "ca_settling_duration",
                         "swiftui_response", "swiftui_damping_fraction", "swiftui_duration", "swiftui_bounce",
                         "android_stiffness", "android_damping_ratio"]
 
     /// The values after `duration`, in ``names`` order, or nil when `timing` is not a spring (or
     /// its platform values cannot be formed).
-    static func values(_ timing: TimingFunction?, duration: Double) -> [Double]? {
+    public static func values(_ timing: TimingFunction?, duration: Double) -> [Double]? {
         guard case .spring(let spring)? = timing,
               let ca = try? CoreAnimationSpring(spring, duration: duration),
               let swiftUI = try? SwiftUISpring(spring, duration: duration),
@@ -28,7 +28,7 @@ enum PlatformSpringColumns {
 
     /// The fields of one `timing.csv` row: the duration and ``values(_:duration:)``, all empty
     /// for a timing that is not a spring.
-    static func fields(_ timing: TimingFunction?, duration: Double) -> [CSVField] {
+    public static func fields(_ timing: TimingFunction?, duration: Double) -> [CSVField] {
         guard let values = values(timing, duration: duration) else {
             return [CSVField](repeating: .empty, count: names.count)
         }

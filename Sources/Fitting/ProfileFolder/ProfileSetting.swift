@@ -1,8 +1,8 @@
 /// The settings of a `fit-profile` output folder, by their names in `settings.csv`'s `setting`
 /// column (a file layout others read: the names are kept exactly). `model`, `free`, `set` and
-/// `duration` replay the profile (``ProfileFolder``); the others record the fit's options for the
+/// `duration` replay the profile (``FittedProfileFolder``); the others record the fit's options for the
 /// reader.
-enum ProfileSetting: String, CaseIterable {
+public enum ProfileSetting: String, CaseIterable, Sendable {
     /// The base model's name.
     case model
     /// The free parameters as given, comma-separated.

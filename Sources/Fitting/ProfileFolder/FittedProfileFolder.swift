@@ -1,0 +1,141 @@
+import DataFiles
+import Deform
+import Foundation
+import Interchange
+import _Support
+
+/// A `fit-profile` output folder read back for replay (`frames --profile-dir`,
+/// `export --profile-dir`): DIR/settings.csv (``ProfileSettings``), DIR/timing.csv
+/// (``ProfileTimingTable``) and DIR/profile.csv (``ProfileKeyframeTable``). A folder without any
+/// of the three is refused naming the file.
+///
+/// The replayed parameter p at progress x is the chosen method's fitted trajectory: for a
+/// parametric timing the two-keyframe track start → end through the fitted easing
+/// (``KeyframeTrack/init(from:to:timing:)``, start + (end − start)·y(x), exact at both ends), for
+/// `keyframes` the linear track through the keyframe values; the other parameters keep their held
+/// values.
+public struct FittedProfileFolder: Sendable {
+    /// The three files a replay reads from `folder`: inputs of the run, never its outputs.
+    public static func files(in folder: String) -> [String] {
+        [ProfileKeyframeTable.fileName, ProfileTimingTable.fileName, ProfileSettings.fileName]
+            .map { URL(fileURLWithPath: folder).appendingPathComponent($0).path }
+    }
+
+    /// The folder as given.
+    public let folder: String
+    /// The model, free and held parameters, duration and recorded options.
+    public let settings: ProfileSettings
+    /// The keyframes' progress values (`profile.csv`).
+    public let keyframeTimes: [Double]
+    /// Each method's trajectories, in free-parameter order.
+    public let trajectories: [TrajectoryFit.Method: [RecordedTrajectory]]
+
+    /// Reads the folder's three files (see the type's documentation).
+    public init(reading folder: String) throws(ProfileFolderError) {
+        let dir = URL(fileURLWithPath: folder)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: dir.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw ProfileFolderError("\(folder): no such folder (give a 'beztune fit-profile' output folder)")
+        }
+        func table(_ name: String) throws(ProfileFolderError) -> CSVTable {
+            let file = dir.appendingPathComponent(name)
+            guard FileManager.default.fileExists(atPath: file.path) else {
+                throw ProfileFolderError("\(folder): no \(name): not a 'beztune fit-profile' output folder (run fit-profile again to write it)")
+            }
+            return try ProfileFolderError.reading { () throws(CSVError) in try CSVTable(contentsOf: file) }
+        }
+        let settingsTable = try table(ProfileSettings.fileName)
+        let timingTable = try table(ProfileTimingTable.fileName)
+        let profileTable = try table(ProfileKeyframeTable.fileName)
+        let settings = try ProfileSettings(reading: settingsTable)
+        let keyframes = try ProfileKeyframeTable(reading: profileTable)
+        self.folder = folder
+        self.settings = settings
+        keyframeTimes = keyframes.progress
+        trajectories = try ProfileTimingTable.read(timingTable, setup: settings.setup, keyframes: keyframes)
+    }
+
+    /// The method replayed and why (``replay(method:requireConvergence:)``).
+    public struct Choice: Sendable {
+        public let method: TrajectoryFit.Method
+        /// Why this method, for a line of output: `joint (converged_ftol; distance_rms 0.5 ≤
+        /// two-stage 0.77)`, `two-stage (the joint fit did not converge: max_evaluations)`, …
+        public let reason: String
+    }
+
+    /// Which method to replay: `method` when given; else the joint timings when `timing.csv` has
+    /// them, every joint row converged and the joint `distance_rms` is at most the two-stage one,
+    /// otherwise the two-stage timings.
+    ///
+    /// With `requireConvergence` (an export), a chosen method whose fit of any parameter did not
+    /// converge is refused, naming the parameter, the method, the status and the alternative (a
+    /// status is converged when it starts with `converged_`; a row without a status — a
+    /// `keyframes` timing, or a two-stage row written before statuses were — is accepted).
+    public func choice(method given: TrajectoryFit.Method?, requireConvergence: Bool) throws(ProfileFolderError) -> Choice {
+        let timingFile = "\(folder)/\(ProfileTimingTable.fileName)"
+        let choice: Choice
+        if let given {
+            guard trajectories[given] != nil else {
+                throw ProfileFolderError("\(timingFile) has no \(given.rawValue) rows (fit-profile ran without --joint); use --method two-stage")
+            }
+            choice = Choice(method: given, reason: "\(given.rawValue) (--method)")
+        } else if let joint = trajectories[.joint] {
+            let failed = joint.first { !$0.isUsable }
+            let jointDistance = joint.first?.distanceRMS, twoStageDistance = trajectories[.twoStage]?.first?.distanceRMS
+            if let failed {
+                choice = Choice(method: .twoStage, reason: "two-stage (the joint fit did not converge: \(failed.status))")
+            } else if trajectories[.twoStage] == nil {
+                choice = Choice(method: .joint, reason: "joint (the only timings in \(ProfileTimingTable.fileName))")
+            } else if let j = jointDistance, let t = twoStageDistance, !(j <= t) {
+                choice = Choice(method: .twoStage, reason: "two-stage (its distance_rms \(Self.format(t)) < joint \(Self.format(j)))")
+            } else {
+                var compared = ""
+                if let j = jointDistance, let t = twoStageDistance {
+                    compared = "; distance_rms \(Self.format(j)) ≤ two-stage \(Self.format(t))"
+                }
+                choice = Choice(method: .joint, reason: "joint (\(joint.first?.status ?? "")\(compared))")
+            }
+        } else {
+            choice = Choice(method: .twoStage, reason: "two-stage (fit-profile ran without --joint)")
+        }
+        if requireConvergence, let failed = trajectories[choice.method]?.first(where: { !$0.isUsable }) {
+            let other: TrajectoryFit.Method = choice.method == .joint ? .twoStage : .joint
+            let alternative = trajectories[other].map { $0.allSatisfy(\.isUsable) } == true
+                ? "use --method \(other.rawValue)"
+                : "fit the profile again (fit-profile --bound, --timing or --max-evaluations)"
+            throw ProfileFolderError("\(timingFile): the \(choice.method.rawValue) timing of \(failed.parameter) did not converge (\(failed.status)); \(alternative)")
+        }
+        return choice
+    }
+
+    /// The fitted animation of `method` over `duration` seconds (default the profile's).
+    public func animation(method: TrajectoryFit.Method, duration: Double?) throws(ProfileFolderError) -> ShapeAnimation {
+        guard let fits = trajectories[method] else {
+            throw ProfileFolderError("\(folder)/\(ProfileTimingTable.fileName) has no \(method.rawValue) rows (fit-profile ran without --joint); use --method two-stage")
+        }
+        let setup = settings.setup
+        var tracks: [String: KeyframeTrack] = [:]
+        for (k, recorded) in fits.enumerated() {
+            let trajectory = recorded.trajectory
+            let track: KeyframeTrack
+            if let timing = trajectory.timingFunction {
+                track = KeyframeTrack(from: trajectory.start, to: trajectory.end, timing: timing)
+            } else {
+                track = try ProfileFolderError.reading("\(folder)/\(ProfileKeyframeTable.fileName)") { () throws(TimingError) in
+                    try KeyframeTrack(keyframes: trajectory.keyframes)
+                }
+            }
+            tracks[setup.modelName(ofFree: k)] = track
+        }
+        let profile = try ProfileFolderError.reading(folder) { () throws(ModelInputError) in
+            try ProgressProfile(base: setup.parameters, tracks: tracks)
+        }
+        return try ProfileFolderError.reading(folder) { () throws(ExportError) in
+            try ShapeAnimation(model: setup.model, profile: profile, duration: duration ?? settings.duration,
+                               keyframeTimes: keyframeTimes)
+        }
+    }
+
+    /// Six significant digits, for a reason's figures.
+    static func format(_ v: Double) -> String { String(format: "%.6g", v) }
+}

@@ -1,0 +1,62 @@
+import DataFiles
+import Deform
+import _Support
+
+/// A `fit-profile` folder's `profile.csv`: one row per keyframe in progress order — the progress;
+/// for each free parameter its fitted value, standard error, two-stage timing value (and joint
+/// value); the RMS distances of the keyframe's points to its own fit, to the two-stage profile
+/// (and to the joint one); the keyframe fit's status and file.
+public struct ProfileKeyframeTable: Sendable {
+    /// The file's name in the folder.
+    public static let fileName = "profile.csv"
+
+    /// The file's text for `fit`; `files[i]` is keyframe input i's entry in the `file` column.
+    public static func csvText(_ fit: ProfileFit, files: [String]) -> String {
+        let names = fit.setup.freeNames
+        let joint = fit.joint
+        var header = ["progress"]
+        for name in names {
+            header += [name, name + "_stderr", name + "_timing"]
+            if joint != nil { header.append(name + "_joint") }
+        }
+        header += ["fit_rms", "profile_rms"] + (joint != nil ? ["joint_rms"] : []) + ["status", "file"]
+        var csv = CSVWriter(header: header)
+        for (j, keyframe) in fit.keyframes.enumerated() {
+            let x = keyframe.progress, own = fit.keyframeFits[j]
+            var row: [CSVField] = [.double(x)]
+            for k in names.indices {
+                row += [.double(own.values[k]), .double(own.standardErrors[k]), .double(fit.twoStage[k].trajectory.value(at: x))]
+                if let joint { row.append(.double(joint.trajectories[k].trajectory.value(at: x))) }
+            }
+            row += [.double(own.rms), .double(fit.twoStageKeyframeRMS[j])]
+            if let joint { row.append(.double(joint.keyframeRMS[j])) }
+            row += [.text(own.status.rawValue), .text(files[fit.inputIndices[j]])]
+            csv.appendRow(row)
+        }
+        return csv.text
+    }
+
+    /// The keyframes' progress values.
+    public let progress: [Double]
+    /// The table, for the keyframe values of a `keyframes` timing.
+    let table: CSVTable
+
+    /// Reads the `progress` column of `table`.
+    public init(reading table: CSVTable) throws(ProfileFolderError) {
+        self.table = table
+        progress = try ProfileFolderError.reading { () throws(CSVError) in
+            let column = try table.columnIndex("progress")
+            return try table.rows.indices.map { r throws(CSVError) in try table.double(row: r, column: column) }
+        }
+    }
+
+    /// The fitted keyframe values of free parameter `name` (its column), at ``progress``.
+    public func keyframes(of name: String) throws(ProfileFolderError) -> [KeyframeTrack.Keyframe] {
+        try ProfileFolderError.reading { () throws(CSVError) in
+            let column = try table.columnIndex(name)
+            return try table.rows.indices.map { j throws(CSVError) in
+                KeyframeTrack.Keyframe(time: progress[j], value: try table.double(row: j, column: column))
+            }
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import DataFiles
+import Deform
+import _Support
+
+/// A `fit-profile` folder's `settings.csv`: `setting,value` rows (names ``ProfileSetting``, in its
+/// order) — `model` (the base model's name), `free` (the free parameters as given,
+/// comma-separated), one `set` row per held parameter (`NAME=VALUE`, model names, every digit),
+/// `timing`, `joint`, `duration` (seconds), then the fit's options as given (`samples`,
+/// `orientation`, `starts`, `seed`, `max_evaluations`, `size`). `model`, `free`, `set` and
+/// `duration` replay the profile; the others are recorded for the reader.
+public struct ProfileSettings: Sendable {
+    /// The file's name in the folder.
+    public static let fileName = "settings.csv"
+
+    /// The base model's name (without the pose).
+    public var modelName: String
+    /// The model placed as fitted, every held value, and the free parameters.
+    public var setup: FitSetup
+    /// The animation's length in seconds (`fit-profile --duration`).
+    public var duration: Double
+    /// The run's other settings (``ProfileSetting`` other than model, free, set and duration) as
+    /// they are written, recorded for the reader; a setting without a value is written empty.
+    public var recorded: [ProfileSetting: CSVField]
+
+    public init(modelName: String, setup: FitSetup, duration: Double, recorded: [ProfileSetting: CSVField] = [:]) {
+        (self.modelName, self.setup, self.duration, self.recorded) = (modelName, setup, duration, recorded)
+    }
+
+    /// The `set` rows: each held parameter that has a value of its own (not free), as
+    /// (model name, value).
+    public var held: [(name: String, value: Double)] {
+        setup.model.parameters.indices.compactMap { i in
+            guard !setup.freeIndices.contains(i), setup.parameters.isSet(at: i) else { return nil }
+            return (setup.model.parameters[i].name, setup.parameters.value(at: i))
+        }
+    }
+
+    /// The file's text (see the type's documentation).
+    public var csvText: String {
+        var csv = CSVWriter(header: ["setting", "value"])
+        for setting in ProfileSetting.allCases {
+            switch setting {
+            case .model: csv.appendRow([.text(setting.rawValue), .text(modelName)])
+            case .free: csv.appendRow([.text(setting.rawValue), .text(setup.freeNames.joined(separator: ","))])
+            case .set:
+                for (name, value) in held {
+                    csv.appendRow([.text(setting.rawValue), .text("\(name)=\(ShortestDecimal.format(value))")])
+                }
+            case .duration: csv.appendRow([.text(setting.rawValue), .double(duration)])
+            default: csv.appendRow([.text(setting.rawValue), recorded[setting] ?? .empty])
+            }
+        }
+        return csv.text
+    }
+
+    /// Reads `table` (a `settings.csv`): the model, free list, held values and duration; the other
+    /// rows are kept as text in ``recorded``, unknown settings passed over.
+    ///
+    /// - Throws: ``ProfileFolderError``: the ``CSVError`` naming the cell (or the file, for a
+    ///   missing setting), or the model's or setup's error in the cell's (the file's) context.
+    public init(reading table: CSVTable) throws(ProfileFolderError) {
+        let (key, value) = try ProfileFolderError.reading { () throws(CSVError) in
+            try table.requireColumns(["setting", "value"])
+            return (try table.columnIndex("setting"), try table.columnIndex("value"))
+        }
+        var model: (any DeformModel)?
+        var free: [String]?
+        var held: [(name: String, value: Double)] = []
+        var duration: Double?
+        var recorded: [ProfileSetting: CSVField] = [:]
+        for r in table.rows.indices {
+            let text = String(table.string(row: r, column: value).trimmingWhitespace)
+            let cell = table.cellLocation(row: r, column: value)
+            guard let setting = ProfileSetting(rawValue: String(table.string(row: r, column: key).trimmingWhitespace)) else {
+                continue  // a setting of a later version, recorded for its reader
+            }
+            switch setting {
+            case .model:
+                model = try ProfileFolderError.reading(cell) { () throws(ModelInputError) in try ModelCatalog.model(named: text) }
+            case .free:
+                free = text.split(separator: ",").map { String($0.trimmingWhitespace) }
+            case .set:
+                held.append(try ProfileFolderError.reading(cell) { () throws(NamedValueError) in try NamedValue.parse(text) })
+            case .duration:
+                let d = try ProfileFolderError.reading { () throws(CSVError) in try table.double(row: r, column: value) }
+                guard d > 0 else { throw ProfileFolderError(table.cellError(row: r, column: value, "the duration must be positive")) }
+                duration = d
+            default:
+                recorded[setting] = text.isEmpty ? .empty : .text(text)
+            }
+        }
+        guard let model, let free, let duration else {
+            throw ProfileFolderError(CSVError(.columns, source: table.source,
+                                              reason: "needs the settings model, free and duration (written by 'beztune fit-profile')"))
+        }
+        let setup = try ProfileFolderError.reading(table.source) { () throws(FitError) in try FitSetup(model: model, free: free, values: held) }
+        self.init(modelName: model.name, setup: setup, duration: duration, recorded: recorded)
+    }
+}
