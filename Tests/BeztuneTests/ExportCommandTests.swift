@@ -245,7 +245,7 @@ struct ExportCommandTests {
         for (j, p) in progress.enumerated() {
             let e = try run(["export", "--profile-dir", "profile", "--format", "svg", "--progress", String(p), "--out", "frame.svg"], in: folder)
             #expect(e.status == 0, "\(e.stderr)")
-            #expect(e.stdout.hasPrefix("wrote frame.svg (svg, the frame at progress "), "\(e.stdout)")
+            #expect(e.stdout.hasPrefix("timings: two-stage (fit-profile ran without --joint)\nwrote frame.svg (svg, the frame at progress "), "\(e.stdout)")
             let svg = try String(contentsOf: folder.file("frame.svg"), encoding: .utf8)
             let model = try run(["model", "--name", "ball", "--set", "yFactor=\(y[j])", "--set", "topYFactor=\(top[j])"], in: folder)
             expectClose(numbers(try #require(pathData(svg, id: "outline"))), numbers(model.stdout), relative: 1e-12, "keyframe \(j)")
@@ -260,7 +260,7 @@ struct ExportCommandTests {
         for (format, file, start) in firstLines {
             let e = try run(["export", "--profile-dir", "profile", "--format", format, "--out", file], in: folder)
             #expect(e.status == 0, "\(format): \(e.stderr)")
-            #expect(e.stdout.hasPrefix("wrote \(file) (\(format)"), "\(format): \(e.stdout)")
+            #expect(e.stdout.hasPrefix("timings: two-stage (fit-profile ran without --joint)\nwrote \(file) (\(format)"), "\(format): \(e.stdout)")
             let text = try String(contentsOf: folder.file(file), encoding: .utf8)
             #expect(text.hasPrefix(start), "\(format) starts with \(start): \(text.prefix(80))")
         }
