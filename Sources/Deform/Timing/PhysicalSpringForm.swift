@@ -42,17 +42,12 @@ public enum PhysicalSpringForm: Sendable, CaseIterable {
         }
     }
 
-    /// The form for help and messages, optional labels in brackets:
-    /// `ca-spring([mass:M,]stiffness:K,damping:C[,velocity:V])`.
+    /// The form for help and messages, optional labels in brackets.
     public var form: String {
-        let placeholders = ["mass": "M", "stiffness": "K", "damping": "C", "velocity": "V",
-                            "response": "R", "dampingFraction": "Z"]
-        var out = name + "("
-        for (i, l) in labels.enumerated() {
-            let item = (i > 0 ? "," : "") + l.label + ":" + (placeholders[l.label] ?? "X")
-            out += l.default == nil ? item : "[" + item + "]"
+        switch self {
+        case .coreAnimation: "ca-spring([mass:M,]stiffness:K,damping:C[,velocity:V])"
+        case .swiftUI: "swiftui-spring(response:R,dampingFraction:Z)"
         }
-        return out + ")"
     }
 
     /// The values of the labelled `arguments` (the text between the parentheses split at commas,
