@@ -9,7 +9,7 @@ struct AnimationDocumentDefaultsTests {
     /// Every format's output for `a` (or its error), so two animations can be compared whole.
     func exports(_ a: ShapeAnimation) -> [String] {
         ExportFormat.allCases.map { format in
-            do { return try format.render(a) } catch { return "error: \(error.message)" }
+            do throws(ExportError) { return try format.render(a) } catch { return "error: \(error.message)" }
         }
     }
 

@@ -14,12 +14,13 @@ enum NistCommand: BeztuneCommand {
         [
             .text(\.data, "data", "DIR", required: true, missingHint: "the folder with the NIST StRD .dat files",
                   help: "Folder with the original NIST StRD .dat files (Misra1a.dat … Bennett5.dat)."),
-            .text(\.parametersCSV, "parameters-csv", "FILE",
-                  help: "Write one CSV row per problem, start and parameter: \(parametersHeader.joined(separator: ",")) (every digit)."),
         ] + SolverSuiteChoices.options(problemHelp: "Run only this problem (case-insensitive, repeatable); default all 27.",
                                        named: StRDProblem.named,
                                        expected: "expected one of \(StRDProblem.all.map(\.name).joined(separator: ", "))",
-                                       header: header).map { $0.embedded(in: \.suite) }
+                                       header: header).map { $0.embedded(in: \.suite) } + [
+            .text(\.parametersCSV, "parameters-csv", "FILE",
+                  help: "Write one CSV row per problem, start and parameter: \(parametersHeader.joined(separator: ",")) (every digit)."),
+        ]
     }
 
     static let discussion = """
