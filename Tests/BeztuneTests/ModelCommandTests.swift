@@ -79,6 +79,20 @@ struct ModelCommandTests {
         #expect(bezier.stdout == eased.stdout)
         let spring = try BinaryRunner.run(["model", "--name", "ball", "--progress", "0.2", "--set", "yFactor=0.8", "--timing", "spring(20,0.3)"])
         #expect(spring.status == 0 && spring.stdout != eased.stdout)
+        // Springs in seconds play over 1 s in `model`: ca-spring(stiffness:100,damping:10) is
+        // ω_s = √100 = 10 rad/s, ζ = 10/(2√100) = 0.5, so spring(10,0.5); swiftui-spring's
+        // ω_s = 2π/response: response 2π/10 gives ω_s = 10.
+        let perProgress = try BinaryRunner.run(["model", "--name", "ball", "--progress", "0.2", "--set", "yFactor=0.8", "--timing", "spring(10,0.5)"])
+        let ca = try BinaryRunner.run(["model", "--name", "ball", "--progress", "0.2", "--set", "yFactor=0.8",
+                                       "--timing", "ca-spring(mass:1,stiffness:100,damping:10,velocity:0)"])
+        #expect(perProgress.status == 0 && ca.status == 0 && ca.stdout == perProgress.stdout)
+        let swiftUI = try BinaryRunner.run(["model", "--name", "ball", "--progress", "0.2", "--set", "yFactor=0.8",
+                                            "--timing", "swiftui-spring(response:\(2 * Double.pi / 10),dampingFraction:0.5)"])
+        #expect(swiftUI.status == 0)
+        // y(0.2) = 1 − e^{−ζωt}(cos ω_d t + (ζω/ω_d)·sin ω_d t), ω = 10, ζ = 0.5, ω_d = ω√(1 − ζ²), t = 0.2.
+        let wd = 10 * 0.75.squareRoot()
+        let y = 1 - exp(-1.0) * (cos(wd * 0.2) + 5 / wd * sin(wd * 0.2))
+        expectPoints(swiftUI.stdout, circle.map { ($0.0, (1 - 0.2 * y) * $0.1) })
     }
 
     @Test("--format csv prints the control points in model space; --csv FILE writes the same")
@@ -121,6 +135,9 @@ struct ModelCommandTests {
         expectFailure(try run(["--name", "ball", "--timing", "bounce"]), status: 2,
                       mentioning: ["unknown timing function 'bounce'", "easeInEaseOut", "cubic-bezier(x1,y1,x2,y2)", "spring(omega,zeta"])
         expectFailure(try run(["--name", "ball", "--timing", "cubic-bezier(1.5,0,1,1)"]), status: 2, mentioning: ["x1 and x2 must lie in [0, 1]"])
+        expectFailure(try run(["--name", "ball", "--timing", "ca-spring(stiffness:100)"]), status: 2, mentioning: ["missing 'damping:'"])
+        expectFailure(try run(["--name", "ball", "--timing", "swiftui-spring(response:-1,dampingFraction:0.5)"]), status: 2,
+                      mentioning: ["response must be a positive finite number of seconds"])
         expectFailure(try run(["--name", "ball", "--format", "png"]), status: 2, mentioning: ["'png'", "svg, csv"])
         expectFailure(try run(["--name", "ball", "--format", "csv", "--y-up"]), status: 2, mentioning: ["--y-up applies to --format svg"])
         expectFailure(try run([]), status: 2, mentioning: ["give --list or --name MODEL", "models: ball"])

@@ -24,6 +24,8 @@ struct NistCommandTests {
 
     static let requiredColumns = ["problem", "start", "lre_params", "lre_ssr", "lre_stderr",
                                   "iterations", "evaluations", "status"]
+    /// The printed table: the CSV's first columns and the parameter with the smallest LRE.
+    static let tableColumns = requiredColumns + ["worst_parameter"]
 
     /// A made-up dataset in the StRD layout for the Misra1a model (y = b1·(1 − e^(−b2·x)) exactly
     /// at the "certified" values), CRLF line ends.
@@ -68,7 +70,7 @@ struct NistCommandTests {
         #expect(r.status == 0, "\(r.stderr)")
         let lines = r.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 4)
-        #expect(lines[0].split(separator: " ").map(String.init) == Self.requiredColumns)
+        #expect(lines[0].split(separator: " ").map(String.init) == Self.tableColumns)
         #expect(lines[1].hasPrefix("Misra1a") && lines[2].hasPrefix("Misra1a"))
         #expect(lines[3].hasPrefix("mean LRE ") && lines[3].contains("of 2"))
         let table = try String(contentsOf: csv, encoding: .utf8).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
@@ -127,7 +129,7 @@ struct NistCommandTests {
         #expect(r.status == 0 && r.stderr.isEmpty, "\(r.stderr)")
         let lines = r.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 56)
-        #expect(lines[0].split(separator: " ").map(String.init) == Self.requiredColumns)
+        #expect(lines[0].split(separator: " ").map(String.init) == Self.tableColumns)
         #expect(lines.last!.contains("LRE >= 4 on 54 of 54; LRE >= 6 on 54 of 54"), "\(lines.last!)")
 
         let rows = try String(contentsOf: csv, encoding: .utf8).split(separator: "\n")
@@ -142,6 +144,91 @@ struct NistCommandTests {
             #expect(Int(row[5])! > 0 && Int(row[6])! > 0)
         }
         #expect(names.first == "Misra1a" && names.last == "Bennett5" && Set(names).count == 27)
+    }
+
+    /// Splits CSV text without quoting (the nist CSVs hold none) into rows of cells.
+    static func rows(_ text: String) -> [[String]] {
+        text.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+    }
+
+    /// NIST's certified parameter values in `file`, b1 first: the lines `  bJ = start1 start2
+    /// certified stddev` (the third number after '=').
+    static func certifiedParameters(_ file: String) throws -> [String: Double] {
+        var out: [String: Double] = [:]
+        for line in try String(contentsOfFile: file, encoding: .utf8).split(whereSeparator: \.isNewline) {
+            let parts = line.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2 else { continue }
+            let name = parts[0].trimmingCharacters(in: .whitespaces)
+            let numbers = parts[1].split(separator: " ").compactMap { Double(String($0)) }
+            guard name.hasPrefix("b"), Int(name.dropFirst()) != nil, numbers.count == 4 else { continue }
+            out[name] = numbers[2]
+        }
+        return out
+    }
+
+    @Test("--parameters-csv: each LRE recomputed from the value and NIST's certified value; each run's smallest is lre_params")
+    func parametersCSV() throws {
+        guard let data = Self.dataFolder(for: "parametersCSV") else { return }
+        let folder = try TemporaryFolder()
+        let csv = folder.file("runs.csv"), parameters = folder.file("parameters.csv")
+        let problems = ["Misra1a", "Chwirut2", "MGH09"]
+        let r = try BinaryRunner.run(["nist", "--data", data, "--csv", csv.path, "--parameters-csv", parameters.path]
+                                     + problems.flatMap { ["--problem", $0] })
+        #expect(r.status == 0 && r.stderr.isEmpty, "\(r.stderr)")
+        let table = try String(contentsOf: parameters, encoding: .utf8)
+        #expect(table.hasPrefix("problem,start,parameter,value,certified,lre\n"))
+        let runs = Self.rows(try String(contentsOf: csv, encoding: .utf8)).dropFirst()
+        #expect(runs.count == 6)
+        let printed = r.stdout.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        var counted = 0
+        for problem in problems {
+            let certified = try Self.certifiedParameters(URL(fileURLWithPath: data).appendingPathComponent("\(problem).dat").path)
+            #expect(!certified.isEmpty)
+            for start in ["1", "2"] {
+                let rows = Self.rows(table).filter { $0[0] == problem && $0[1] == start }
+                #expect(rows.map { $0[2] } == (1...certified.count).map { "b\($0)" }, "\(problem) start \(start)")
+                var worst = (name: "", lre: Double.infinity)
+                for row in rows {
+                    let value = Double(row[3])!, c = Double(row[4])!, lre = Double(row[5])!
+                    #expect(c == certified[row[2]], "\(row): certified \(certified[row[2]] ?? .nan) in \(problem).dat")
+                    // McCullough's LRE, capped at NIST's 11 certified digits.
+                    let expected = value == c ? 11 : min(11, max(0, -log10(abs(value - c) / abs(c))))
+                    #expect(abs(lre - expected) <= 1e-12, "\(row): LRE \(expected)")
+                    if lre < worst.lre { worst = (row[2], lre) }
+                    counted += 1
+                }
+                let run = runs.first { $0[0] == problem && $0[1] == start }
+                #expect(run.map { Double($0[2])! } == worst.lre, "\(problem) start \(start): lre_params \(run?[2] ?? "none")")
+                let line = printed.first { $0.first == problem && $0.count > 1 && $0[1] == start }
+                #expect(line?.last == worst.name, "\(problem) start \(start): \(line ?? [])")
+            }
+        }
+        #expect(counted == 2 * (2 + 3 + 4))
+    }
+
+    @Test("--parameters-csv refused when it is an input or the --csv file: exit 1, one line, nothing written")
+    func parametersCSVRefused() throws {
+        let folder = try TemporaryFolder()
+        let dat = folder.file("Misra1a.dat")
+        try Self.syntheticMisra1a().write(to: dat, atomically: true, encoding: .utf8)
+        let before = try Data(contentsOf: dat)
+        let csv = folder.file("out.csv").path
+        expectFailure(try BinaryRunner.run(["nist", "--data", folder.url.path, "--problem", "Misra1a",
+                                            "--csv", csv, "--parameters-csv", csv]),
+                      status: 1, mentioning: ["out.csv", "the same file"])
+        #expect(!FileManager.default.fileExists(atPath: csv))
+        expectFailure(try BinaryRunner.run(["nist", "--data", folder.url.path, "--problem", "Misra1a",
+                                            "--csv", csv, "--parameters-csv", dat.path]),
+                      status: 1, mentioning: ["Misra1a.dat", "input"])
+        #expect(!FileManager.default.fileExists(atPath: csv))
+        #expect(try Data(contentsOf: dat) == before)
+        // A failed run (garbled data) writes neither file.
+        try Self.syntheticMisra1a { $0[62] = "  1.2.3  141.1" }.write(to: dat, atomically: true, encoding: .utf8)
+        let parameters = folder.file("p.csv").path
+        expectFailure(try BinaryRunner.run(["nist", "--data", folder.url.path, "--problem", "Misra1a",
+                                            "--csv", csv, "--parameters-csv", parameters]),
+                      status: 1, mentioning: ["Misra1a.dat:63:"])
+        #expect(!FileManager.default.fileExists(atPath: csv) && !FileManager.default.fileExists(atPath: parameters))
     }
 
     @Test("a real file copied and truncated is reported by name; --problem reads only its file")

@@ -2,7 +2,19 @@ import _Support
 
 extension TimingFunction {
     /// The forms ``init(parsing:)`` accepts, for messages and help.
-    public static let validForms = "linear, default, ease, easeIn (ease-in), easeOut (ease-out), easeInEaseOut (ease-in-out), step-start, step-end, cubic-bezier(x1,y1,x2,y2), spring(omega,zeta[,v0]), steps(n[,jump-start|jump-end|jump-none|jump-both|start|end])"
+    public static let validForms = "linear, default, ease, easeIn (ease-in), easeOut (ease-out), easeInEaseOut (ease-in-out), step-start, step-end, cubic-bezier(x1,y1,x2,y2), spring(omega,zeta[,v0]), \(PhysicalSpringForm.coreAnimation.form), \(PhysicalSpringForm.swiftUI.form), steps(n[,jump-start|jump-end|jump-none|jump-both|start|end])"
+
+    /// The duration ``init(parsing:)`` gives a spring in seconds (`ca-spring(…)`,
+    /// `swiftui-spring(…)`): 1 s, so progress is time in seconds.
+    public static let defaultSpringDuration = 1.0
+
+    /// Reads a timing function from text as ``init(parsing:duration:)`` does for an animation
+    /// of ``defaultSpringDuration`` (1 s): a spring in seconds (`ca-spring(…)`,
+    /// `swiftui-spring(…)`) plays with progress 1 at one second. Every other form needs no
+    /// duration and reads the same at any.
+    public init(parsing text: String) throws(TimingError) {
+        try self.init(parsing: text, duration: Self.defaultSpringDuration)
+    }
 
     /// Reads a timing function from text:
     /// - names: `linear`; Core Animation's `default`, `easeIn`, `easeOut`, `easeInEaseOut`; CSS's
@@ -11,13 +23,23 @@ extension TimingFunction {
     /// - `cubic-bezier(x1, y1, x2, y2)` with x1, x2 ∈ [0, 1];
     /// - `spring(omega, zeta[, v0])`: natural frequency in radians per unit of progress, damping
     ///   ratio, initial velocity (default 0) — see ``SpringTiming``;
+    /// - `ca-spring(mass:M, stiffness:K, damping:C, velocity:V)`: Core Animation's
+    ///   `CASpringAnimation` in seconds (mass optional, default 1; velocity optional, default 0,
+    ///   progress per second) — ``CoreAnimationSpring``;
+    /// - `swiftui-spring(response:R, dampingFraction:Z)`: SwiftUI's
+    ///   `.spring(response:dampingFraction:)`, response in seconds — ``SwiftUISpring``;
     /// - `steps(n[, position])` with position jump-start, jump-end (default), jump-none,
     ///   jump-both, start or end.
-    /// Spaces around names, parentheses and commas are ignored.
+    /// Spaces around names, labels, parentheses and commas are ignored. The two springs in
+    /// seconds take their labels as written, in that order (optional ones may be left out), and
+    /// become ``SpringTiming``s per unit of progress for an animation of `duration` seconds:
+    /// ω = ω_s·D, v₀ = v·D (``PhysicalSpringForm``).
     ///
+    /// - Parameter duration: the animation's length in seconds, progress 0 → 1; used only by
+    ///   the springs in seconds, and then checked positive and finite.
     /// - Throws: ``TimingError`` naming the text and listing the valid forms, or saying which
     ///   argument is invalid.
-    public init(parsing text: String) throws(TimingError) {
+    public init(parsing text: String, duration: Double) throws(TimingError) {
         let trimmed = String(text.filter { !$0.isWhitespace })
         switch trimmed {
         case "linear": self = .linear; return
@@ -55,6 +77,10 @@ extension TimingFunction {
         case "spring":
             let v = try numbers(2...3)
             self = .spring(try SpringTiming(omega: v[0], zeta: v[1], initialVelocity: v.count > 2 ? v[2] : 0))
+        case PhysicalSpringForm.coreAnimation.name:
+            self = .spring(try PhysicalSpringForm.coreAnimation.spring(arguments, text: text, duration: duration))
+        case PhysicalSpringForm.swiftUI.name:
+            self = .spring(try PhysicalSpringForm.swiftUI.spring(arguments, text: text, duration: duration))
         case "steps":
             guard (1...2).contains(arguments.count), let n = Int(arguments[0]) else {
                 throw TimingError("steps(…) takes a whole number of steps and an optional position, got \(MessageText.quoted(text))")

@@ -20,6 +20,28 @@ import Geometry
 /// The `format` key names the document, so a reader of design files can tell it from a Lottie
 /// file (``isDocument(_:)``). Timings are written in the text form ``TimingFunction/init(parsing:)``
 /// reads; `keyframes` are [progress, value] pairs.
+///
+/// The writer writes every key; the reader requires only what has no natural default:
+///
+///     key                       type                   required  default
+///     format                    "beztune-animation"    yes
+///     version                   number                 no        1
+///     model                     string (model name)    yes
+///     pose                      object or null         no        null (not posed)
+///     pose.NAME                 number                 no        PosedModel's (0, 0, 1, 0)
+///     duration                  number > 0, seconds    no        1
+///     parameters                object                 no        {} (the model's defaults)
+///     parameters.NAME           number                 —         the model's default
+///     timings                   object                 no        {} (nothing animated)
+///     timings.NAME.keyframes    [[progress, value]…]   yes (in each entry)
+///     timings.NAME.timings      [timing text…]         no        ["linear"]
+///     keyframeTimes             [number…] in [0, 1]    no        [] (0, 1 and the key times are added)
+///     standardErrors            object (number/null)   no        {}
+///
+/// A timing text is read with the seconds of its interval, `duration`·(pᵢ₊₁ − pᵢ), so the
+/// springs in seconds (`ca-spring(…)`, `swiftui-spring(…)`) may stand in a hand-written
+/// document; the writer writes every spring as `spring(ω,ζ,v₀)` per unit of progress of its
+/// interval.
 public struct AnimationDocument: Sendable {
     /// The value of the `format` key.
     public static let formatName = "beztune-animation"
@@ -93,7 +115,12 @@ public struct AnimationDocument: Sendable {
         try self.init(json: json)
     }
 
-    /// Reads a document from its JSON value (see ``init(parsing:)``).
+    /// Reads a document from its JSON value (see ``init(parsing:)``). Required: `format` and
+    /// `model`, and `keyframes` in each entry of `timings`; every other key may be left out and
+    /// takes its default (``init(parsing:)``'s table). A timing text is read by
+    /// ``TimingFunction/init(parsing:duration:)`` with the seconds of its own interval
+    /// (`duration` × the interval's share of progress), so a spring in seconds
+    /// (`ca-spring(…)`, `swiftui-spring(…)`) plays in seconds wherever it stands.
     public init(json: JSONValue) throws(ExportError) {
         guard json.object != nil else { throw ExportError("$: expected a BezierTune document (an object), found \(json.kindDescription)") }
         guard let format = json["format"] else {
@@ -102,11 +129,14 @@ public struct AnimationDocument: Sendable {
         guard format.string == Self.formatName else {
             throw ExportError("$.format: expected \"\(Self.formatName)\", found \(format.string.map { "\"\($0)\"" } ?? format.kindDescription)")
         }
-        let version = try Self.number(json, "version", "$.version")
+        let version = try Self.number(json, "version", "$.version", default: Double(Self.version))
         guard version == Double(Self.version) else {
             throw ExportError("$.version: this BezierTune reads version \(Self.version), found \(ExportError.number(version))")
         }
-        guard let modelName = json["model"]?.string else { throw ExportError("$.model: expected a model name (a string)") }
+        guard let modelValue = json["model"] else { throw ExportError("$.model: missing (a model name: \(ModelCatalog.names.joined(separator: ", ")))") }
+        guard let modelName = modelValue.string else {
+            throw ExportError("$.model: expected a model name (a string), found \(modelValue.kindDescription)")
+        }
         var model: any DeformModel
         do throws(ModelInputError) {
             model = try ModelCatalog.model(named: modelName)
@@ -127,8 +157,7 @@ public struct AnimationDocument: Sendable {
                 throw ExportError("\(path): \(error)")
             }
         }
-        let parameters = try Self.object(json, "parameters", "$.parameters")
-        for (name, value) in parameters.members {
+        for (name, value) in try Self.object(json, "parameters", "$.parameters").members {
             if Self.poseNames.contains(name) && pose != nil && pose != .null {
                 throw ExportError("$.parameters.\(name): the pose belongs in \"pose\"")
             }
@@ -142,32 +171,13 @@ public struct AnimationDocument: Sendable {
                 try set(name, value, "$.pose.\(name)")
             }
         }
+        let duration = try Self.number(json, "duration", "$.duration", default: 1)
+        guard duration.isFinite, duration > 0 else {
+            throw ExportError("$.duration: the duration must be a positive finite number of seconds (got \(ExportError.number(duration)))")
+        }
         var tracks: [String: KeyframeTrack] = [:]
         for (name, value) in try Self.object(json, "timings", "$.timings").members {
-            let path = "$.timings.\(name)"
-            guard let pairs = value["keyframes"]?.array else { throw ExportError("\(path).keyframes: expected an array of [progress, value] pairs") }
-            var keyframes: [KeyframeTrack.Keyframe] = []
-            for (k, pair) in pairs.enumerated() {
-                guard let xy = pair.array, xy.count == 2, let t = xy[0].number, let v = xy[1].number else {
-                    throw ExportError("\(path).keyframes[\(k)]: expected [progress, value]")
-                }
-                keyframes.append(.init(time: t, value: v))
-            }
-            guard let texts = value["timings"]?.array else { throw ExportError("\(path).timings: expected an array of timing functions") }
-            var functions: [TimingFunction] = []
-            for (k, t) in texts.enumerated() {
-                guard let s = t.string else { throw ExportError("\(path).timings[\(k)]: expected a timing function (a string)") }
-                do throws(TimingError) {
-                    functions.append(try TimingFunction(parsing: s))
-                } catch {
-                    throw ExportError("\(path).timings[\(k)]: \(error)")
-                }
-            }
-            do throws(TimingError) {
-                tracks[name] = try KeyframeTrack(keyframes: keyframes, timings: functions)
-            } catch {
-                throw ExportError("\(path): \(error)")
-            }
+            tracks[name] = try Self.track(value, path: "$.timings.\(name)", duration: duration)
         }
         let profile: ProgressProfile
         do throws(ModelInputError) {
@@ -175,12 +185,13 @@ public struct AnimationDocument: Sendable {
         } catch {
             throw ExportError("$.timings: \(error)")
         }
-        let duration = try Self.number(json, "duration", "$.duration")
-        guard let times = json["keyframeTimes"]?.array else { throw ExportError("$.keyframeTimes: expected an array of numbers") }
         var keyframeTimes: [Double] = []
-        for (k, t) in times.enumerated() {
-            guard let p = t.number else { throw ExportError("$.keyframeTimes[\(k)]: expected a number") }
-            keyframeTimes.append(p)
+        if let times = json["keyframeTimes"] {
+            guard let array = times.array else { throw ExportError("$.keyframeTimes: expected an array of numbers, found \(times.kindDescription)") }
+            for (k, t) in array.enumerated() {
+                guard let p = t.number else { throw ExportError("$.keyframeTimes[\(k)]: expected a number") }
+                keyframeTimes.append(p)
+            }
         }
         var errors: [(name: String, value: Double)] = []
         for (name, value) in try Self.object(json, "standardErrors", "$.standardErrors").members {
@@ -196,16 +207,69 @@ public struct AnimationDocument: Sendable {
                                        keyframeTimes: keyframeTimes, standardErrors: errors)
     }
 
+    /// One entry of `timings` at `path`: `keyframes` (required) and `timings` (default
+    /// `["linear"]`), each timing text read with the seconds of its interval,
+    /// `duration`·(pᵢ₊₁ − pᵢ) (one text for all intervals is read once per interval).
+    static func track(_ value: JSONValue, path: String, duration: Double) throws(ExportError) -> KeyframeTrack {
+        guard value.object != nil else { throw ExportError("\(path): expected an object with \"keyframes\", found \(value.kindDescription)") }
+        guard let pairsValue = value["keyframes"] else { throw ExportError("\(path).keyframes: missing (an array of [progress, value] pairs)") }
+        guard let pairs = pairsValue.array else { throw ExportError("\(path).keyframes: expected an array of [progress, value] pairs") }
+        var keyframes: [KeyframeTrack.Keyframe] = []
+        for (k, pair) in pairs.enumerated() {
+            guard let xy = pair.array, xy.count == 2, let t = xy[0].number, let v = xy[1].number else {
+                throw ExportError("\(path).keyframes[\(k)]: expected [progress, value]")
+            }
+            keyframes.append(.init(time: t, value: v))
+        }
+        // The keyframes first (their own messages), then each timing with its interval's seconds.
+        do throws(TimingError) {
+            _ = try KeyframeTrack(keyframes: keyframes)
+        } catch {
+            throw ExportError("\(path): \(error)")
+        }
+        let texts: [JSONValue]
+        if let timingsValue = value["timings"] {
+            guard let array = timingsValue.array else { throw ExportError("\(path).timings: expected an array of timing functions, found \(timingsValue.kindDescription)") }
+            texts = array
+        } else {
+            texts = [.string(TimingFunction.linear.description)]
+        }
+        let intervals = keyframes.count - 1
+        func seconds(_ i: Int) -> Double {
+            i < intervals ? duration * (keyframes[i + 1].time - keyframes[i].time) : duration
+        }
+        var functions: [TimingFunction] = []
+        for (k, t) in texts.enumerated() {
+            guard let s = t.string else { throw ExportError("\(path).timings[\(k)]: expected a timing function (a string)") }
+            do throws(TimingError) {
+                if texts.count == 1 && intervals > 1 {
+                    for i in 0..<intervals { functions.append(try TimingFunction(parsing: s, duration: seconds(i))) }
+                } else {
+                    functions.append(try TimingFunction(parsing: s, duration: seconds(k)))
+                }
+            } catch {
+                throw ExportError("\(path).timings[\(k)]: \(error)")
+            }
+        }
+        do throws(TimingError) {
+            return try KeyframeTrack(keyframes: keyframes, timings: functions)
+        } catch {
+            throw ExportError("\(path): \(error)")
+        }
+    }
+
     static func posed<M: DeformModel>(_ m: M) -> any DeformModel { PosedModel(m) }
 
-    static func number(_ json: JSONValue, _ key: String, _ path: String) throws(ExportError) -> Double {
-        guard let v = json[key] else { throw ExportError("\(path): missing") }
+    /// The number at `key`, `default` when the key is absent.
+    static func number(_ json: JSONValue, _ key: String, _ path: String, default: Double) throws(ExportError) -> Double {
+        guard let v = json[key] else { return `default` }
         guard let n = v.number else { throw ExportError("\(path): expected a number, found \(v.kindDescription)") }
         return n
     }
 
+    /// The object at `key`, empty when the key is absent.
     static func object(_ json: JSONValue, _ key: String, _ path: String) throws(ExportError) -> JSONObject {
-        guard let v = json[key] else { throw ExportError("\(path): missing") }
+        guard let v = json[key] else { return JSONObject() }
         guard let o = v.object else { throw ExportError("\(path): expected an object, found \(v.kindDescription)") }
         return o
     }

@@ -38,7 +38,7 @@ enum FramesCommand: BeztuneCommand {
             ModelArguments.setOption(\.set, model: { $0.model },
                                      help: "End value (at progress 1) of a parameter; for a scene, the target of its track or its value throughout; repeatable."),
             .value(\.timing, "timing", "T",
-                   help: "Timing function from progress to change (default linear; for a scene, warps the whole timeline): \(TimingFunction.validForms).",
+                   help: "Timing function from progress to change (default linear; for a scene, warps the whole timeline): \(TimingFunction.validForms); ca-spring and swiftui-spring are in seconds and play over 1 s here.",
                    parse: ModelArguments.timing),
             .flag(\.gif, "gif", help: "Also assemble frames.gif with ffmpeg (must be on PATH)."),
             .flag(\.mp4, "mp4", help: "Also assemble frames.mp4 with ffmpeg (must be on PATH)."),

@@ -23,7 +23,7 @@ enum ModelCommand: BeztuneCommand {
             ModelArguments.setOption(\.set, model: { $0.model },
                                      help: "End value (at progress 1) of a parameter, within its bounds; for a scene, the target of its track or its value throughout; a pose parameter (tx, ty, scale, rotation) places the shape throughout; repeatable."),
             .value(\.timing, "timing", "T",
-                   help: "Timing function from progress to change (default linear; for a scene, warps the whole timeline): \(TimingFunction.validForms).",
+                   help: "Timing function from progress to change (default linear; for a scene, warps the whole timeline): \(TimingFunction.validForms); ca-spring and swiftui-spring are in seconds and play over 1 s here.",
                    parse: ModelArguments.timing),
             .value(\.format, "format", "FORMAT", usageValue: "svg|csv",
                    help: "Standard output as 'svg' (path data, default) or 'csv' (control points).",

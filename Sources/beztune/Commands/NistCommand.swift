@@ -17,14 +17,19 @@ enum NistCommand: BeztuneCommand {
         ] + SolverSuiteChoices.options(problemHelp: "Run only this problem (case-insensitive, repeatable); default all 27.",
                                        named: StRDProblem.named,
                                        expected: "expected one of \(StRDProblem.all.map(\.name).joined(separator: ", "))",
-                                       header: header).map { $0.embedded(in: \.suite) }
+                                       header: header).map { $0.embedded(in: \.suite) } + [
+            .text(\.parametersCSV, "parameters-csv", "FILE",
+                  help: "Write one CSV row per problem, start and parameter: \(parametersHeader.joined(separator: ",")) (every digit)."),
+        ]
     }
 
     static let discussion = """
         LRE = -log10(|x - c|/|c|) against NIST's certified value c, capped at 11 (NIST certifies
-        11 digits). lre_params is the minimum over the parameters, lre_ssr that of the residual
-        sum of squares, lre_stderr the minimum over the standard errors against NIST's certified
-        standard deviations; seconds is the wall time of the fit (not deterministic). The
+        11 digits). lre_params is the minimum over the parameters (worst_parameter names it,
+        b1 the first; --parameters-csv writes every parameter's value, certified value and
+        LRE), lre_ssr that of the residual sum of squares, lre_stderr the minimum over the
+        standard errors against NIST's certified standard deviations; seconds is the wall time
+        of the fit (not deterministic). The
         summary gives the mean of lre_params and how many runs reach 4 and 6 digits. Lanczos1's certified RSS (1.4e-25) is rounding noise that double
         precision cannot resolve, so its lre_ssr and lre_stderr are about 3 by nature.
         The data are NIST's public files, which BezierTune does not ship:
@@ -34,9 +39,16 @@ enum NistCommand: BeztuneCommand {
     static let header = ["problem", "start", "lre_params", "lre_ssr", "lre_stderr", "iterations",
                          "evaluations", "status", "ssr", "certified_ssr", "jacobian_evaluations", "seconds"]
 
+    /// The columns of `--parameters-csv`.
+    static let parametersHeader = ["problem", "start", "parameter", "value", "certified", "lre"]
+
+    /// The printed table's columns: the CSV's first eight and the worst parameter's name.
+    static let tableHeader = Array(header.prefix(8)) + ["worst_parameter"]
+
     static func run(_ options: Options, console: Console) throws {
         let problems = options.suite.distinctProblems
-        let outputs = try RunOutputs(files: [options.suite.csv], console: console)
+        let inputs = (problems.isEmpty ? StRDProblem.all : problems).map { path(of: $0, in: options.data) }
+        let outputs = try RunOutputs(files: [options.suite.csv, options.parametersCSV], inputs: inputs, console: console)
         let datasets = try load(folder: options.data, problems: problems.isEmpty ? nil : problems)
         let solverOptions = options.suite.solverOptions(StRDRunner.options)
         var runs: [StRDRun] = []
@@ -51,6 +63,7 @@ enum NistCommand: BeztuneCommand {
             }
         }
         var csv = CSVWriter(header: header)
+        var parametersCSV = CSVWriter(header: parametersHeader)
         var rows: [[String]] = []
         for (r, time) in zip(runs, seconds) {
             csv.appendRow([.text(r.problem.name), .int(r.start), .double(r.parameterLRE),
@@ -61,12 +74,17 @@ enum NistCommand: BeztuneCommand {
                            .int(r.fit.jacobianEvaluations), .double(time)])
             rows.append([r.problem.name, String(r.start), fixed(r.parameterLRE), fixed(r.residualSumOfSquaresLRE),
                          fixed(r.standardErrorLRE), String(r.fit.iterations), String(r.fit.evaluations),
-                         r.fit.status.rawValue])
+                         r.fit.status.rawValue, r.worstParameter?.name ?? ""])
+            for p in r.parameterAccuracies {
+                parametersCSV.appendRow([.text(r.problem.name), .int(r.start), .text(p.name), .double(p.value),
+                                         .double(p.certified), .double(p.logRelativeError)])
+            }
         }
         try outputs.stage(csv.text, for: options.suite.csv)
+        try outputs.stage(parametersCSV.text, for: options.parametersCSV)
         let summary = StRDSummary(runs)
         let stderrOK = runs.count { $0.standardErrorLRE >= 4 }
-        outputs.write(TextTable.render(header: Array(header.prefix(8)), rows: rows))
+        outputs.write(TextTable.render(header: tableHeader, rows: rows))
         outputs.print("mean LRE \(String(format: "%.2f", summary.meanLRE)) over \(summary.runs) runs; "
                       + "LRE >= 4 on \(summary.atLeast4) of \(summary.runs); LRE >= 6 on \(summary.atLeast6) of \(summary.runs); "
                       + "standard errors LRE >= 4 on \(stderrOK) of \(summary.runs)")
@@ -92,15 +110,21 @@ enum NistCommand: BeztuneCommand {
         }
         var datasets: [StRDDataset] = []
         for problem in problems ?? StRDProblem.all {
-            let path = folder.hasSuffix("/") ? folder + problem.fileName : folder + "/" + problem.fileName
-            let text = try TextFile.read(URL(fileURLWithPath: path), kind: "NIST StRD .dat file")
-            datasets.append(try StRDFile.parse(text, fileName: path))
+            let file = path(of: problem, in: folder)
+            let text = try TextFile.read(URL(fileURLWithPath: file), kind: "NIST StRD .dat file")
+            datasets.append(try StRDFile.parse(text, fileName: file))
         }
         return datasets
     }
 
+    /// The path of `problem`'s .dat file in `folder`.
+    static func path(of problem: StRDProblem, in folder: String) -> String {
+        folder.hasSuffix("/") ? folder + problem.fileName : folder + "/" + problem.fileName
+    }
+
     struct Options: CommandOptions {
         var data = ""  // required
+        var parametersCSV: String?
         var suite = SolverSuiteChoices<StRDProblem>()
     }
 

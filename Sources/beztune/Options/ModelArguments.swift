@@ -12,10 +12,19 @@ enum ModelArguments {
         try ModelCatalog.model(named: name)
     }
 
-    /// A timing function (``TimingFunction/init(parsing:)``).
+    /// A timing function (``TimingFunction/init(parsing:)``): a spring in seconds
+    /// (`ca-spring(…)`, `swiftui-spring(…)`) plays over 1 s, as `model` and `frames` draw
+    /// progress without a duration.
     static func timing(_ text: String) throws -> TimingFunction {
+        try timing(text, duration: TimingFunction.defaultSpringDuration)
+    }
+
+    /// A timing function for an animation of `duration` seconds
+    /// (``TimingFunction/init(parsing:duration:)``): a spring in seconds becomes the spring
+    /// per unit of progress of that duration.
+    static func timing(_ text: String, duration: Double) throws -> TimingFunction {
         try OptionValue.refuseHexadecimal(text)
-        return try TimingFunction(parsing: text)
+        return try TimingFunction(parsing: text, duration: duration)
     }
 
     /// `--set NAME=VALUE`, any number of times, bound to `path`; an assignment that does not read
