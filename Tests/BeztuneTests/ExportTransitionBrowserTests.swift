@@ -27,7 +27,23 @@ struct ExportTransitionBrowserTests {
     static let cases = [
         Case(timing: "ease-out") { ReferenceEasing.cubicBezier(x1: 0, y1: 0, x2: 0.58, y2: 1, at: $0) },
         Case(timing: "cubic-bezier(0.3,-0.4,0.6,1.5)") { ReferenceEasing.cubicBezier(x1: 0.3, y1: -0.4, x2: 0.6, y2: 1.5, at: $0) },
+        // CASpringAnimation: ω = √(k/m), ζ = c/(2√(mk)), the velocity in progress per second.
+        Case(timing: "ca-spring(mass:1,stiffness:300,damping:12,velocity:2)") {
+            dampedSpring(omega: 300.0.squareRoot(), zeta: 12 / (2 * 300.0.squareRoot()), velocity: 2, at: $0 * duration)
+        },
+        // SwiftUI's .spring(response:dampingFraction:): ω = 2π/response, ζ = dampingFraction.
+        Case(timing: "swiftui-spring(response:0.25,dampingFraction:0.7)") {
+            dampedSpring(omega: 2 * Double.pi / 0.25, zeta: 0.7, velocity: 0, at: $0 * duration)
+        },
     ]
+
+    /// An underdamped spring released at 0 towards 1 with `velocity` (units per second), at `t`
+    /// seconds: 1 − e^(−ζωt)·(cos ω_d t + (ζω − v)/ω_d · sin ω_d t), ω_d = ω√(1 − ζ²) — the solution
+    /// of x″ + 2ζω x′ + ω² x = 0 with x(0) = −1, x′(0) = v, shifted by 1.
+    static func dampedSpring(omega: Double, zeta: Double, velocity: Double, at t: Double) -> Double {
+        let wd = omega * (1 - zeta * zeta).squareRoot()
+        return 1 - exp(-zeta * omega * t) * (cos(wd * t) + (zeta * omega - velocity) / wd * sin(wd * t))
+    }
 
     func chromium() throws -> String {
         let r = try BinaryRunner.runTool("/bin/bash", [Self.repository.appendingPathComponent("scripts/setup-browser.sh").path])

@@ -178,7 +178,7 @@ enum ExportCommand: BeztuneCommand {
         var timing: TimingFunction?
         if let text = options.timing {
             do {
-                timing = try ModelArguments.timing(text)
+                timing = try ModelArguments.timing(text, duration: options.duration ?? 1)
             } catch {
                 throw InvalidOptionValue(option: "timing", text: text, problem: error)
             }
