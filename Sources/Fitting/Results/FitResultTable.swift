@@ -83,8 +83,8 @@ public struct FitResultTable: Sendable {
     }
 
     /// Row `index` (0-based) fitted with `setup`, for a file that does not record its setup (when
-    /// it does, its record is used only to check that it is `setup`'s: the same model, free
-    /// parameters, held values in effect, radius and pose).
+    /// it does, its record is used only to check that it is `setup`'s: the same model, the same
+    /// free parameters, and every other parameter — radius and pose included — at the same value).
     public func row(_ index: Int, setup: FitSetup) throws(FitResultError) -> FitResultRow {
         guard parameterColumns == setup.freeNames else {
             throw .columnsNotFree(source: source, columns: parameterColumns, model: setup.model.name, free: setup.freeNames)
@@ -92,9 +92,12 @@ public struct FitResultTable: Sendable {
         try refuseFailed(index)
         let row = try read(index, setup: setup)
         if describesSetup {
-            let recorded = try self.row(index)
-            if let disagreement = recorded.disagreement(model: setup.baseModel.name, free: setup.freeNames,
-                                                        values: setup.heldValues) {
+            // Every parameter's value in the given setup's shape (an unposed one's pose is the
+            // identity) must be the recorded one's.
+            let recorded = try self.row(index), given = row.parameters
+            var values = setup.model.parameters.indices.map { (setup.model.parameters[$0].name, given.value(at: $0)) }
+            if !setup.isPosed { values += PosedModel<BallModel>.poseSpecs.map { ($0.name, $0.defaultValue) } }
+            if let disagreement = recorded.disagreement(model: setup.baseModel.name, free: setup.freeNames, values: values) {
                 throw .notTheGivenFit(location: recorded.location, disagreement)
             }
         }
