@@ -98,7 +98,9 @@ struct FitResultExportTests {
         let csv = try CSVTable(contentsOf: folder.file("fit.csv"))
         #expect(Array(csv.header.suffix(7)) == ["model", "radius", "held", "pose_tx", "pose_ty", "pose_scale", "pose_rotation"])
         let values = try fitted(folder.file("fit.csv"), ["xFactor", "yFactor", "tx", "ty"])
-        #expect(Array(csv.rows[0].suffix(7)) == ["ball", "40", "radius=40;scale=1.5"] + [values[2], values[3]].map { String($0.split(separator: "=")[1]) } + ["1.5", "0"])
+        let pose: [String] = [values[2], values[3]].map { String($0.split(separator: "=")[1]) }
+        let expected: [String] = ["ball", "40", "radius=40;scale=1.5"] + pose + ["1.5", "0"]
+        #expect(Array(csv.rows[0].suffix(7)) == expected)
         let e = try run(["export", "--fit", "fit.csv", "--format", "svg", "--out", "fit.svg"], in: folder)
         #expect(e.status == 0, "\(e.stderr)")
         let reference = try model(["radius=40", "scale=1.5"] + values, in: folder).numbers
