@@ -26,6 +26,8 @@ public struct FitSetup: Sendable {
 
     /// The model fitted: the base model, or ``PosedModel`` of it.
     public let model: any DeformModel
+    /// The model as named, without the pose (``model`` itself when unposed).
+    public let baseModel: any DeformModel
     /// True when the model is posed.
     public let isPosed: Bool
     /// The free parameters' names, as given (aliases kept).
@@ -36,6 +38,9 @@ public struct FitSetup: Sendable {
     public var parameters: ParameterVector
     /// For each free parameter, whether its starting value was given (not guessed).
     public let startGiven: [Bool]
+    /// The values given for parameters that are not free — what the fit holds besides the
+    /// model's defaults — with their names as given (aliases kept), in the order given.
+    public let heldValues: [(name: String, value: Double)]
     /// For each free parameter, its bounds.
     public let lower: [Double]
     public let upper: [Double]
@@ -102,11 +107,15 @@ public struct FitSetup: Sendable {
             }
         }
         self.model = model
+        self.baseModel = base
         self.isPosed = posed
         self.freeNames = free
         self.freeIndices = freeIndices
         self.parameters = p
         self.startGiven = freeIndices.map { given.contains($0) }
+        var held: [(name: String, value: Double)] = []
+        for v in values where !freeIndices.contains(try index(v.name)) { held.append(v) }
+        self.heldValues = held
         self.lower = lower
         self.upper = upper
     }

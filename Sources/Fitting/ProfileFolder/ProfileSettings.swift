@@ -44,7 +44,7 @@ public struct ProfileSettings: Sendable {
             case .free: csv.appendRow([.text(setting.rawValue), .text(setup.freeNames.joined(separator: ","))])
             case .set:
                 for (name, value) in held {
-                    csv.appendRow([.text(setting.rawValue), .text("\(name)=\(ShortestDecimal.format(value))")])
+                    csv.appendRow([.text(setting.rawValue), .text(HeldValues.format([(name, value)]))])
                 }
             case .duration: csv.appendRow([.text(setting.rawValue), .double(duration)])
             default: csv.appendRow([.text(setting.rawValue), recorded[setting] ?? .empty])
@@ -80,7 +80,9 @@ public struct ProfileSettings: Sendable {
             case .free:
                 free = text.split(separator: ",").map { String($0.trimmingWhitespace) }
             case .set:
-                held.append(try ProfileFolderError.reading(cell) { () throws(NamedValueError) in try NamedValue.parse(text) })
+                let values = try ProfileFolderError.reading(cell) { () throws(HeldValuesError) in try HeldValues.parse(text) }
+                guard values.count == 1 else { throw ProfileFolderError("\(cell): expected one NAME=VALUE") }
+                held += values
             case .duration:
                 let d = try ProfileFolderError.reading { () throws(CSVError) in try table.double(row: r, column: value) }
                 guard d > 0 else { throw ProfileFolderError(table.cellError(row: r, column: value, "the duration must be positive")) }

@@ -4,12 +4,14 @@ import Foundation
 import _Support
 
 /// `beztune fit --targets MANIFEST`: one fit per manifest row (its `file`, and its `select` cell
-/// when the manifest has that column), one CSV row each, progress on stderr. A target that cannot be read or fitted gets status `error` and its reason in the
-/// `message` column; the batch goes on.
+/// when the manifest has that column), one CSV row each (the manifest's columns, then
+/// `FitResultColumns` with `message`), progress on stderr. A target that cannot be read or
+/// fitted gets status `error` and its reason in the `message` column; the batch goes on.
 enum FitBatch {
     static func run(manifest: String, _ fit: FitArguments, csvFile: String?, batch options: BatchOptions,
                     console: Console) throws {
-        let columns = FitReport.header(free: fit.setup.freeNames) + ["message"]
+        let resultColumns = FitResultColumns(setup: fit.setup, message: true)
+        let columns = resultColumns.header
         let batch = try BatchManifest(manifest, fileColumn: "file", outputColumns: columns)
         let (table, fileColumn) = (batch.table, batch.fileColumn)
         let passed = table.header
@@ -35,9 +37,9 @@ enum FitBatch {
                 let result = try fit.fit(target)
                 let warning = TargetFormat(fileName: String(name)) == .csvPoints
                     ? MirroredFit.warning(fit, target: target, result: result, given: fit.orientation) : nil
-                return (FitReport.fields(result) + [.text(result.converged ? "" : "did not converge")], false, warning)
+                return (resultColumns.fields(result, message: result.converged ? "" : "did not converge"), false, warning)
             } catch {
-                return (FitReport.failedFields(free: fit.setup.freeCount) + [.text(Diagnosis.message(error).oneLine)], true, nil)
+                return (resultColumns.failedFields(message: Diagnosis.message(error).oneLine), true, nil)
             }
         }
 

@@ -21,10 +21,10 @@ enum ExportCommand: BeztuneCommand {
                    parse: formatName),
             .text(\.out, "out", "FILE", required: true, help: "The output file, written atomically."),
             .value(\.model, "model", "MODEL",
-                   help: "A still shape of this model at its defaults and --set values (pose included); with --fit, the fit's model (default ball).",
+                   help: "A still shape of this model at its defaults and --set values (pose included); with --fit, the fit's model (default: the file's, else ball).",
                    parse: ModelArguments.model),
             .text(\.fit, "fit", "FIT.csv",
-                  help: "A 'beztune fit --csv' result (a batch's too, with --row): the still shape at its values, with their standard errors; give the fit's --model, --free, --radius and --set."),
+                  help: "A 'beztune fit --csv' result (a batch's too, with --row): the still shape at its values, with their standard errors, at the fit's model, radius and held values, which the file records (an older file needs the fit's --model, --free, --radius and --set)."),
             .text(\.profileDir, "profile-dir", "DIR",
                   help: "A 'beztune fit-profile' output folder (settings.csv, timing.csv, profile.csv): the fitted animation, each parameter on its own timing."),
             .text(\.document, "document", "FILE",
@@ -35,10 +35,10 @@ enum ExportCommand: BeztuneCommand {
             .value(\.radius, "radius", "R", inUsage: false, help: "The ball's radius (the same as --set radius=R; default 50).",
                    parse: OptionValue.positive),
             .value(\.free, "free", "NAME,…", inUsage: false,
-                   help: "With --fit: the fit's free parameters, as given to 'beztune fit' (default the model's: for the ball \(FitChoices.ballDefaultFree)).",
+                   help: "With --fit: the fit's free parameters, as given to 'beztune fit' (default: the file's parameter columns; for an older file the model's, for the ball \(FitChoices.ballDefaultFree)).",
                    parse: OptionValue.nameList),
             ModelArguments.setOption(\.set, model: { $0.model }, finite: true, inUsage: false,
-                                     help: "A parameter's value (pose: tx, ty, scale, rotation); with --fit, a held value as given to 'beztune fit'; repeatable."),
+                                     help: "A parameter's value (pose: tx, ty, scale, rotation); with --fit, a value of the fit, as given to 'beztune fit' (it must agree with the file); repeatable."),
             .value(\.method, "method", "METHOD", inUsage: false, usageValue: "two-stage|joint",
                    help: "With --profile-dir: the trajectories replayed, two-stage or joint (default joint when timing.csv has it).",
                    parse: OptionValue.choice(of: TrajectoryFit.Method.self)),
@@ -81,8 +81,11 @@ enum ExportCommand: BeztuneCommand {
 
     static let discussion = """
         Input: one of --model MODEL (with --set NAME=VALUE …: a still shape), --fit FIT.csv
-        (a fit result, with the fit's --model, --free, --radius and --set; a CSV whose
-        parameter columns are not that model's free parameters is refused), --profile-dir DIR
+        (a fit result: the file records the fit's model, free parameters, radius and held
+        values; a --model, --free, --radius or --set given must agree with it. A file
+        written before fits recorded them needs the fit's --model, --free, --radius and
+        --set, and one whose parameter columns are not that model's free parameters is
+        refused), --profile-dir DIR
         (a fitted profile, replayed as 'beztune frames --profile-dir' plays it) or
         --document FILE. Coordinates are y-down user space (SVG, CSS, Lottie, UIKit): the
         model's y-up space flipped, the pose applied.
@@ -119,6 +122,7 @@ enum ExportCommand: BeztuneCommand {
 
         Example: beztune export --model ball --set yFactor=0.8 --set tx=100 --set ty=-200 --format svg --out ball.svg
         Example: beztune export --profile-dir profile --format css --out squash.css
+        Example: beztune export --fit fit.csv --format svg --out fit.svg
         Example: beztune export --model ball --set yFactor=0.8 --timing ease-out --duration 0.3 --format swiftui --out Squash.swift
         """
 
@@ -149,14 +153,15 @@ enum ExportCommand: BeztuneCommand {
         return text
     }
 
-    /// What to export, checked before any input is read: the input (a still shape is made here,
-    /// a fit's setup checked here; a fit result, a profile folder and a document are read when
-    /// the command runs) and the options of the format.
+    /// What to export, checked before any input is read: the input (a still shape is made here;
+    /// a fit result — with the fit's options checked against it, or for an older file made into
+    /// its setup — a profile folder and a document are read when the command runs) and the
+    /// options of the format.
     struct Checked {
         enum Input {
             /// A still shape, or with `--timing` the transition to it (``ShapeTransition``).
             case still(ShapeAnimation)
-            case fit(String, row: Int?, FitArguments)
+            case fit(String, row: Int?)
             case profile(String)
             case document(String)
         }
@@ -189,10 +194,7 @@ enum ExportCommand: BeztuneCommand {
         } else if let file = options.document {
             input = .document(file)
         } else if let file = options.fit {
-            var choices = FitChoices()
-            choices.model = options.model ?? BallModel()
-            (choices.radius, choices.free, choices.set) = (options.radius, options.free, options.set)
-            input = .fit(file, row: options.row, try FitArguments(choices))
+            input = .fit(file, row: options.row)
         } else if let model = options.model {
             let still = try AnimationInputs.still(model, set: options.set, radius: options.radius, duration: options.duration)
             if let timing {
@@ -220,8 +222,9 @@ enum ExportCommand: BeztuneCommand {
         switch checked.input {
         case .still(let still):
             animation = still
-        case .fit(let file, let row, let fit):
-            animation = try AnimationInputs.fitResult(file, row: row, fit, duration: options.duration)
+        case .fit(let file, let row):
+            animation = try AnimationInputs.fitResult(file, row: row, model: options.model, free: options.free, radius: options.radius,
+                                                      set: options.set, duration: options.duration)
         case .profile(let folder):
             let replay = try AnimationInputs.profile(folder, method: options.method, duration: options.duration, requireConvergence: true)
             animation = replay.animation

@@ -77,7 +77,13 @@ enum FitCommand: BeztuneCommand {
         the solver's (converged_ftol, converged_xtol, converged_gtol, max_evaluations, …;
         error for a batch target that could not be fitted, with the reason in 'message');
         seconds the wall time of the fit. --csv columns: the free values, <name>_stderr for
-        each, rms,max_distance,hausdorff,area_difference,iterations,evaluations,status,seconds.
+        each, rms,max_distance,hausdorff,area_difference,iterations,evaluations,status,seconds
+        (with --targets: the manifest's columns first, then these and message), then what
+        the fit was, so that 'beztune export --fit' draws it without repeating options:
+        model, radius (its value, fitted or held; empty for a model without one; when
+        radius is free, its value column), held (every --radius and --set value of a
+        parameter not free, as NAME=VALUE;…, every digit) and, when posed,
+        pose_tx,pose_ty,pose_scale,pose_rotation (the whole pose, free or held).
 
         Example: beztune fit --target examples/squash-0.5.svg --model ball --radius 50 --free xFactor,yFactor,topYFactor,k --png fit.png
         """
@@ -116,8 +122,9 @@ enum FitCommand: BeztuneCommand {
         try outputs.checkStreams()
 
         // Everything is computed before the first file is written.
-        var csv = CSVWriter(header: FitReport.header(free: fit.setup.freeNames))
-        csv.appendRow(FitReport.fields(result))
+        let columns = FitResultColumns(setup: fit.setup)
+        var csv = CSVWriter(header: columns.header)
+        csv.appendRow(columns.fields(result))
         let residuals = options.residuals.map { _ in FitReport.residuals(result, target: target) }
         var picture: Data?
         if let png = options.png {

@@ -37,52 +37,64 @@ enum AnimationInputs {
     }
 
     /// Data row `row` (1-based; may be absent when the file has one data row) of a
-    /// `beztune fit --csv` file (a batch's too: the manifest's columns are passed over): its
-    /// parameter columns — those NAME with a NAME_stderr column — must be exactly the free
-    /// parameters of `fit`'s setup (the fit's `--model`, `--free`, `--radius` and `--set`), in
-    /// order; the still shape at its values, with its standard errors, over `duration` seconds
-    /// when given.
-    static func fitResult(_ file: String, row: Int?, _ fit: FitArguments, duration: Double?) throws -> ShapeAnimation {
-        let setup = fit.setup
-        let table = try CSVTable(contentsOf: URL(fileURLWithPath: file))
-        let columns = table.header.filter { table.header.contains($0 + "_stderr") }
-        guard !columns.isEmpty else {
-            throw CLIError.runtime("\(file): no parameter columns (NAME with NAME_stderr): not a 'beztune fit --csv' file")
-        }
-        guard columns == setup.freeNames else {
-            throw CLIError.runtime("\(file): its parameter columns (\(columns.joined(separator: ", "))) are not the free parameters of model \(setup.model.name) (\(setup.freeNames.joined(separator: ", "))); give the fit's --model, --free, --radius and --set")
-        }
-        guard !table.rows.isEmpty else { throw CLIError.runtime("\(file): no data rows") }
-        let index: Int
-        if let row {
-            guard row <= table.rows.count else {
-                throw CLIError.runtime("\(file): --row \(row) but the file has \(table.rows.count) data row\(table.rows.count == 1 ? "" : "s")")
+    /// `beztune fit --csv` file (a batch's too: the manifest's columns are passed over), read by
+    /// Fitting's ``FitResultTable``: the still shape at its values, with its standard errors,
+    /// over `duration` seconds when given. A file that records its fit (a `model` column) needs
+    /// nothing more, and a `--model`, `--free`, `--radius` or `--set` given must agree with it
+    /// (``FitResultRow/disagreement(model:free:radius:values:)``; one that does not is a runtime
+    /// failure naming both values); an older file is read with the fit those options make, as
+    /// `beztune fit` makes it (``FitArguments``; the model defaults to the ball).
+    static func fitResult(_ file: String, row: Int?, model: (any DeformModel)?, free: [String]?, radius: Double?,
+                          set: [ParameterAssignment], duration: Double?) throws -> ShapeAnimation {
+        let (table, index) = try fitResultTable(file, row: row, option: "--row")
+        let result: FitResultRow
+        if table.describesSetup {
+            result = try table.row(index)
+            if let disagreement = result.disagreement(model: model?.name, free: free, radius: radius,
+                                                      values: set.map { ($0.name, $0.value) }) {
+                throw CLIError.runtime("\(result.location): \(given(disagreement)) but \(disagreement.recordedPart)")
             }
-            index = row - 1
         } else {
-            guard table.rows.count == 1 else {
-                throw CLIError.runtime("\(file): \(table.rows.count) data rows (a batch): choose one with --row N")
+            var choices = FitChoices()
+            choices.model = model ?? BallModel()
+            (choices.radius, choices.free, choices.set) = (radius, free, set)
+            let setup = try FitArguments(choices).setup
+            do throws(FitResultError) {
+                result = try table.row(index, setup: setup)
+            } catch {
+                guard case .columnsNotFree = error else { throw error }
+                throw CLIError.runtime("\(error); the file does not name its model: give the fit's --model, --free, --radius and --set")
             }
-            index = 0
         }
-        if let status = table.header.firstIndex(of: "status"), table.rows[index][status].trimmingWhitespace == "error" {
-            let message = table.header.firstIndex(of: "message").map { ": " + table.rows[index][$0] } ?? ""
-            throw CLIError.runtime("\(file) line \(table.lineNumbers[index]): that fit failed (status error)\(message)")
-        }
-        var values: [Double] = [], errors: [(name: String, value: Double)] = []
-        for (k, name) in columns.enumerated() {
-            values.append(try table.double(row: index, column: try table.columnIndex(name)))
-            let column = try table.columnIndex(name + "_stderr")
-            let e = try table.double(row: index, column: column, allowNonFinite: true)
-            guard e.isNaN || (e.isFinite && e >= 0) else {
-                throw table.cellError(row: index, column: column, "a standard error must be a number ≥ 0 or nan")
-            }
-            errors.append((setup.modelName(ofFree: k), e))
-        }
-        return try inContext("\(file) line \(table.lineNumbers[index])") { () throws(ExportError) in
-            let still = try ShapeAnimation(model: setup.model, parameters: setup.parameters(with: values), standardErrors: errors)
+        return try inContext(result.location) { () throws(ExportError) in
+            let still = try ShapeAnimation(model: result.setup.model, parameters: result.parameters,
+                                           standardErrors: result.namedStandardErrors)
             guard let duration else { return still }
             return try ShapeAnimation(model: still.model, profile: still.profile, duration: duration, standardErrors: still.standardErrors)
+        }
+    }
+
+    /// A fit result (``FitResultTable``) and the 0-based index of its data row `row` (1-based;
+    /// may be absent when the file has one data row), the choice's errors naming `option`
+    /// (`--row`).
+    static func fitResultTable(_ file: String, row: Int?, option: String) throws -> (table: FitResultTable, index: Int) {
+        let table = try FitResultTable(contentsOf: URL(fileURLWithPath: file))
+        do throws(FitResultError) {
+            return (table, try table.index(ofRow: row))
+        } catch .severalRows(let source, let count) {
+            throw CLIError.runtime("\(source): \(count) data rows (a batch): choose one with \(option) N")
+        } catch .noSuchRow(let source, let row, let count) {
+            throw CLIError.runtime("\(source): \(option) \(row) but the file has \(count) data row\(count == 1 ? "" : "s")")
+        }
+    }
+
+    /// The option that said what a fit result contradicts, as given (`--radius 50`).
+    static func given(_ disagreement: FitResultDisagreement) -> String {
+        switch disagreement {
+        case .model(let given, _): "--model \(given)"
+        case .free(let given, _): "--free \(given.joined(separator: ","))"
+        case .radius(let given, _): "--radius \(ShortestDecimal.format(given))"
+        case .value(let name, let given, _, _): "--set \(name)=\(ShortestDecimal.format(given))"
         }
     }
 

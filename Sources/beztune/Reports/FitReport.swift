@@ -5,34 +5,9 @@ import Geometry
 import Render
 import _Support
 
-/// What `beztune fit` writes: the table on standard output, the one-row CSV, the per-point
-/// residuals and the overlay picture.
+/// What `beztune fit` writes besides its CSV (whose columns are Fitting's `FitResultColumns`):
+/// the table on standard output, the per-point residuals and the overlay picture.
 enum FitReport {
-    /// The figures after the parameters, in CSV column order.
-    static let figureColumns = ["rms", "max_distance", "hausdorff", "area_difference",
-                                "iterations", "evaluations", "status", "seconds"]
-
-    /// The CSV header for these free parameter names: the values, then `<name>_stderr` for each,
-    /// then the figures.
-    static func header(free names: [String]) -> [String] {
-        names + names.map { $0 + "_stderr" } + figureColumns
-    }
-
-    /// The CSV fields of a fit, in ``header(free:)`` order.
-    static func fields(_ fit: OutlineFit) -> [CSVField] {
-        fit.values.map(CSVField.double) + fit.standardErrors.map(CSVField.double) + [
-            .double(fit.rms), .double(fit.maxDistance),
-            fit.comparison.map { .double($0.hausdorff) } ?? .empty,
-            fit.comparison.map { .double($0.areaDifference) } ?? .empty,
-            .int(fit.iterations), .int(fit.evaluations), .text(fit.status.rawValue), .double(fit.seconds),
-        ]
-    }
-
-    /// The fields of a target that could not be fitted: empty numbers, status `error`.
-    static func failedFields(free count: Int) -> [CSVField] {
-        [CSVField](repeating: .empty, count: 2 * count + 4) + [.empty, .empty, .text("error"), .empty]
-    }
-
     /// The table printed on standard output.
     static func table(_ fit: OutlineFit, target: TargetOutline) -> String {
         let rows = fit.setup.freeNames.indices.map { k in
