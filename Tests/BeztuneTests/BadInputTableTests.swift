@@ -416,10 +416,42 @@ enum BadInputTable {
         BadInput("path-info: --svg-file drawing two shapes", ["path-info", "--svg-file", "two.svg"],
                  files: [.text("two.svg", twoShapes)], status: runtime, mentions: ["two.svg", "2 shapes are drawn"]),
 
+        // MARK: export --timing, --from-*, failed fits
+        BadInput("export: an unparsable --timing", ["export", "--model", "ball", "--set", "yFactor=0.8", "--timing", "ease-sideways", "--format", "svg", "--out", "o.svg"],
+                 status: usage, mentions: ["invalid --timing 'ease-sideways'", "unknown timing function"]),
+        BadInput("export: an out-of-range --timing", ["export", "--model", "ball", "--set", "yFactor=0.8", "--timing", "cubic-bezier(2,0,0,1)", "--format", "svg", "--out", "o.svg"],
+                 status: usage, mentions: ["invalid --timing", "x1 and x2 must lie in [0, 1]"]),
+        BadInput("export: a spring in seconds with a zero stiffness", ["export", "--model", "ball", "--set", "yFactor=0.8", "--timing", "ca-spring(stiffness:0,damping:1)", "--format", "svg", "--out", "o.svg"],
+                 status: usage, mentions: ["invalid --timing"]),
+        BadInput("export: an unknown name in --from-set", ["export", "--model", "ball", "--set", "yFactor=0.8", "--timing", "ease", "--from-set", "squish=1", "--format", "svg", "--out", "o.svg"],
+                 status: usage, mentions: ["--from-set 'squish=1'", "no parameter 'squish'"]),
+        BadInput("export: --from-set without --timing", ["export", "--model", "ball", "--from-set", "yFactor=1.2", "--format", "svg", "--out", "o.svg"],
+                 status: usage, mentions: ["--from-set goes with --timing"]),
+        BadInput("export: --timing with --profile-dir", ["export", "--profile-dir", "p", "--timing", "ease", "--format", "svg", "--out", "o.svg"],
+                 status: usage, mentions: ["--timing cannot be used with --profile-dir"]),
+        BadInput("export: --timing with --document", ["export", "--document", "d.json", "--timing", "ease", "--format", "svg", "--out", "o.svg"],
+                 status: usage, mentions: ["--timing cannot be used with --document"]),
+        BadInput("export: --from-fit of another model", ["export", "--model", "ball", "--set", "yFactor=0.8", "--timing", "ease", "--from-fit", "fit.csv", "--format", "svg", "--out", "o.svg"],
+                 files: [.text("fit.csv", fitResult(model: "loading"))], status: runtime, mentions: ["fit.csv line 2", "a fit of model loading, not ball"]),
+        BadInput("export: --from-fit of a batch without --from-row", ["export", "--model", "ball", "--set", "yFactor=0.8", "--timing", "ease", "--from-fit", "fit.csv", "--format", "svg", "--out", "o.svg"],
+                 files: [.text("fit.csv", fitResult() + fitResult().split(separator: "\n")[1] + "\n")], status: runtime, mentions: ["fit.csv", "2 data rows", "--from-row N"]),
+        BadInput("export: --fit of a fit that did not converge", ["export", "--fit", "fit.csv", "--format", "css", "--out", "o.css"],
+                 files: [.text("fit.csv", fitResult(status: "max_evaluations"))], status: runtime,
+                 mentions: ["fit.csv line 2", "did not converge (status max_evaluations)"]),
+        BadInput("export: --from-fit of a fit that did not converge", ["export", "--model", "ball", "--timing", "ease", "--from-fit", "fit.csv", "--format", "css", "--out", "o.css"],
+                 files: [.text("fit.csv", fitResult(status: "max_evaluations"))], status: runtime,
+                 mentions: ["fit.csv line 2", "did not converge (status max_evaluations)"]),
+
         // MARK: dispatch
         BadInput("no command", [], status: usage, mentions: ["missing command"]),
         BadInput("unknown command", ["frobnicate"], status: usage, mentions: ["unknown command 'frobnicate'"]),
     ]
+
+    /// A one-row `fit --csv` result of `model` fitting yFactor, with `status`, as the fit writes it.
+    static func fitResult(model: String = "ball", status: String = "converged_ftol") -> String {
+        "yFactor,yFactor_stderr,rms,max_distance,hausdorff,area_difference,iterations,evaluations,status,seconds,model,radius,held\n"
+            + "0.8,0.01,0.1,0.2,,,3,4,\(status),0.01,\(model),50,\n"
+    }
 
     /// The first row of a sweep over 4 segments, with the sweep's own header: resuming it with
     /// another segment count must fail at line 2.

@@ -50,6 +50,11 @@ enum ExportCommand: BeztuneCommand {
             .repeated(\.fromSet, "from-set", "NAME=VALUE", inUsage: false,
                       help: "With --timing: start from the shape with these values over the end's held ones; repeatable.",
                       parse: { text throws(OptionValueError) in try ParameterAssignment.parse(text, finite: true) }),
+            .text(\.fromFit, "from-fit", "FIT.csv", inUsage: false,
+                  help: "With --timing: start from this fit's shape (a 'beztune fit --csv' result of the same model; a batch's with --from-row)."),
+            .value(\.fromRow, "from-row", "N", inUsage: false,
+                   help: "With --from-fit: the 1-based data row of a batch CSV (needed when it has more than one).",
+                   parse: OptionValue.wholeNumber(in: 1...Int(Int32.max))),
             .value(\.duration, "duration", "SECONDS",
                    help: "The animation's length in seconds (default 1; for --profile-dir the profile's, for --document the document's).",
                    parse: OptionValue.positive),
@@ -70,10 +75,11 @@ enum ExportCommand: BeztuneCommand {
     static var rules: [OptionRule<Options>] {
         [
             .exclusive([\.fit, \.profileDir, \.document]),
-            .exclusive([\.from, \.fromSet]),
+            .exclusive([\.from, \.fromSet, \.fromFit]),
             .excludes([\.model, \.set, \.radius, \.free, \.timing], option: \.profileDir, reason: "the folder's settings.csv and timing.csv hold them"),
             .excludes([\.model, \.set, \.radius, \.free, \.timing], option: \.document, reason: "the document holds them"),
-            .requires([\.from, \.fromSet], option: \.timing, reason: "they give the animation's start"),
+            .requires([\.from, \.fromSet, \.fromFit], option: \.timing, reason: "they give the animation's start"),
+            .requires([\.fromRow], option: \.fromFit, reason: "it chooses that file's row"),
             .requires([\.row, \.free], option: \.fit, reason: "they describe the fit"),
             .requires([\.method], option: \.profileDir, reason: "a fitted profile's trajectories"),
         ]
@@ -217,14 +223,34 @@ enum ExportCommand: BeztuneCommand {
         let options = checked.options
         // The output is checked before any input is read: never one of the inputs, its folder writable.
         let profileFiles = options.profileDir.map(FittedProfileFolder.files(in:)) ?? []
-        let outputs = try RunOutputs(files: [options.out], inputs: [options.document, options.fit] + profileFiles, console: console)
+        let outputs = try RunOutputs(files: [options.out], inputs: [options.document, options.fit, options.fromFit] + profileFiles,
+                                     console: console)
         var animation: ShapeAnimation
         switch checked.input {
         case .still(let still):
             animation = still
+            if let timing = checked.timing, let file = options.fromFit, let model = options.model {
+                // The end is the still shape of the options; the start, the fit's.
+                let end = try ShapeTransition.end(model: model, set: AnimationInputs.assignments(options.set, radius: options.radius))
+                let start = try AnimationInputs.fitRow(file, row: options.fromRow, expecting: model)
+                animation = try ShapeTransition.animation(from: ShapeTransition.end(of: start).values, to: end, timing: timing,
+                                                          duration: options.duration ?? 1)
+            }
         case .fit(let file, let row):
-            animation = try AnimationInputs.fitResult(file, row: row, model: options.model, free: options.free, radius: options.radius,
-                                                      set: options.set, duration: options.duration)
+            if let timing = checked.timing {
+                let fitted = try AnimationInputs.fitRow(file, row: row, model: options.model, free: options.free,
+                                                        radius: options.radius, set: options.set)
+                let end = ShapeTransition.end(of: fitted)
+                let start = if let from = options.fromFit {
+                    ShapeTransition.end(of: try AnimationInputs.fitRow(from, row: options.fromRow, expecting: end.model)).values
+                } else {
+                    try ShapeTransition.start(set: options.fromSet, for: end)
+                }
+                animation = try ShapeTransition.animation(from: start, to: end, timing: timing, duration: options.duration ?? 1)
+            } else {
+                animation = try AnimationInputs.fitResult(file, row: row, model: options.model, free: options.free,
+                                                          radius: options.radius, set: options.set, duration: options.duration)
+            }
         case .profile(let folder):
             let replay = try AnimationInputs.profile(folder, method: options.method, duration: options.duration, requireConvergence: true)
             animation = replay.animation
@@ -273,6 +299,8 @@ enum ExportCommand: BeztuneCommand {
         var timing: String?
         var from: TransitionStart?
         var fromSet: [ParameterAssignment] = []
+        var fromFit: String?
+        var fromRow: Int?
     }
 
     /// `--from`'s named starts.

@@ -46,6 +46,20 @@ enum AnimationInputs {
     /// `beztune fit` makes it (``FitArguments``; the model defaults to the ball).
     static func fitResult(_ file: String, row: Int?, model: (any DeformModel)?, free: [String]?, radius: Double?,
                           set: [ParameterAssignment], duration: Double?) throws -> ShapeAnimation {
+        let result = try fitRow(file, row: row, model: model, free: free, radius: radius, set: set)
+        return try inContext(result.location) { () throws(ExportError) in
+            let still = try ShapeAnimation(model: result.setup.model, parameters: result.parameters,
+                                           standardErrors: result.namedStandardErrors)
+            guard let duration else { return still }
+            return try ShapeAnimation(model: still.model, profile: still.profile, duration: duration, standardErrors: still.standardErrors)
+        }
+    }
+
+    /// The fit of data row `row` of `file`, as ``fitResult(_:row:model:free:radius:set:duration:)``
+    /// reads it; a fit that did not converge (a `status` not starting with `converged_`) is
+    /// refused, naming its status: an export never carries a failed fit.
+    static func fitRow(_ file: String, row: Int?, model: (any DeformModel)?, free: [String]?, radius: Double?,
+                       set: [ParameterAssignment]) throws -> FitResultRow {
         let (table, index) = try fitResultTable(file, row: row, option: "--row")
         let result: FitResultRow
         if table.describesSetup {
@@ -66,11 +80,23 @@ enum AnimationInputs {
                 throw CLIError.runtime("\(error); the file does not name its model: give the fit's --model, --free, --radius and --set")
             }
         }
-        return try inContext(result.location) { () throws(ExportError) in
-            let still = try ShapeAnimation(model: result.setup.model, parameters: result.parameters,
-                                           standardErrors: result.namedStandardErrors)
-            guard let duration else { return still }
-            return try ShapeAnimation(model: still.model, profile: still.profile, duration: duration, standardErrors: still.standardErrors)
+        try refuseUnconverged(result)
+        return result
+    }
+
+    /// The fit of data row `row` (`--from-row`) of `file` (`--from-fit`), which must be a fit of
+    /// `base` that converged.
+    static func fitRow(_ file: String, row: Int?, expecting base: any DeformModel) throws -> FitResultRow {
+        let (table, index) = try fitResultTable(file, row: row, option: "--from-row")
+        let result = try table.row(index, expecting: base)
+        try refuseUnconverged(result)
+        return result
+    }
+
+    /// A fit whose status does not start with `converged_` (none recorded: accepted), refused.
+    static func refuseUnconverged(_ result: FitResultRow) throws(CLIError) {
+        if let status = result.status, !status.isEmpty, !status.hasPrefix("converged_") {
+            throw .runtime("\(result.location): that fit did not converge (status \(status)); fit it again (--max-evaluations, --starts) or export a row that converged")
         }
     }
 

@@ -47,16 +47,15 @@ struct ShapeTransition {
         return End(model: model, values: values, held: values.filter { poseNames.contains($0.name) })
     }
 
-    /// The end a fit describes: `base` the fit's base model, `setup` its setup, `fitted` its
-    /// free values — every value set (held or fitted), the held ones kept constant.
-    static func end(base: any DeformModel, setup: FitSetup, fitted: [Double]) -> End {
-        let p = setup.parameters(with: fitted)
+    /// The end a fit describes: every value set (held or fitted), the held ones kept constant.
+    static func end(of fit: FitResultRow) -> End {
+        let setup = fit.setup, p = fit.parameters
         var values: [(name: String, value: Double)] = [], held: [(name: String, value: Double)] = []
         for (i, spec) in setup.model.parameters.enumerated() where p.isSet(at: i) {
             values.append((spec.name, p.value(at: i)))
             if !setup.freeIndices.contains(i) { held.append((spec.name, p.value(at: i))) }
         }
-        return End(model: base, values: values, held: held)
+        return End(model: setup.baseModel, values: values, held: held)
     }
 
     /// The start `--from-set` describes for `end`: the end's held values, then `set` over them.

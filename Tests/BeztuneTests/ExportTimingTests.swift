@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+import _TestSupport
+
+/// `export --timing`: the start (rest, `--from-set`, `--from-fit`) and the end (`--model --set`,
+/// `--fit`) of the transition, each frame the outline `beztune model` draws there.
+@Suite("export --timing: from rest, a set or a fit to the shape")
+struct ExportTimingTests {
+    /// The path data of the one outline `export --format svg --progress P` writes.
+    static func frame(_ arguments: [String], progress: Double, in folder: TemporaryFolder) throws -> String? {
+        let out = folder.file("frame.svg")
+        let r = try BinaryRunner.run(["export"] + arguments + ["--format", "svg", "--progress", String(progress), "--out", out.path],
+                                     in: folder.url)
+        #expect(r.status == 0, "\(arguments): \(r.stderr)")
+        let text = try? String(contentsOf: out, encoding: .utf8)
+        return text?.components(separatedBy: "id=\"outline\" d=\"").dropFirst().first?.components(separatedBy: "\"").first
+    }
+
+    /// `beztune model --name ball` with these arguments.
+    static func model(_ arguments: [String]) throws -> String {
+        let r = try BinaryRunner.run(["model", "--name", "ball"] + arguments)
+        #expect(r.status == 0, "\(r.stderr)")
+        return r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    static func numbers(_ d: String?) -> [Double] {
+        (d ?? "").split(whereSeparator: { $0 == " " || $0.isLetter }).compactMap { Double($0) }
+    }
+
+    static func expectSame(_ a: String?, _ b: String, _ note: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let (x, y) = (numbers(a), numbers(b))
+        #expect(x.count == y.count && x.count > 0, "\(note): \(x.count) vs \(y.count) numbers", sourceLocation: sourceLocation)
+        let worst = zip(x, y).map { abs($0 - $1) }.max() ?? .infinity
+        #expect(worst <= 1e-9, "\(note): \(worst)", sourceLocation: sourceLocation)
+    }
+
+    @Test("rest → the set shape, the pose held: each frame is model --timing --progress's")
+    func fromRest() throws {
+        let folder = try TemporaryFolder()
+        let end = ["--set", "yFactor=0.8", "--set", "topYFactor=0.6", "--set", "tx=10", "--set", "ty=-4"]
+        for p in [0, 0.3, 0.5, 1] {
+            let d = try Self.frame(["--model", "ball"] + end + ["--timing", "ease-in", "--duration", "0.4"], progress: p, in: folder)
+            Self.expectSame(d, try Self.model(end + ["--timing", "ease-in", "--progress", String(p)]), "progress \(p)")
+        }
+        // At rest the pose stays: the ball undeformed where the end is placed.
+        let d = try Self.frame(["--model", "ball"] + end + ["--timing", "ease-in"], progress: 0, in: folder)
+        Self.expectSame(d, try Self.model(["--set", "tx=10", "--set", "ty=-4"]), "rest")
+    }
+
+    @Test("--from-set and --from-fit start the transition at that shape; --fit ends it at the fit's")
+    func fromSetAndFit() throws {
+        let folder = try TemporaryFolder()
+        try BadInputTable.fitResult().write(to: folder.file("fit.csv"), atomically: true, encoding: .utf8)
+        let fromSet = try Self.frame(["--model", "ball", "--set", "yFactor=0.5", "--timing", "ease", "--from-set", "yFactor=1.3"],
+                                     progress: 0, in: folder)
+        Self.expectSame(fromSet, try Self.model(["--set", "yFactor=1.3"]), "--from-set at progress 0")
+        let fromFit = try Self.frame(["--model", "ball", "--set", "yFactor=0.5", "--timing", "ease", "--from-fit", "fit.csv"],
+                                     progress: 0, in: folder)
+        Self.expectSame(fromFit, try Self.model(["--set", "yFactor=0.8"]), "--from-fit at progress 0")
+        let toFit = try Self.frame(["--fit", "fit.csv", "--timing", "spring(12,0.4)", "--from-set", "yFactor=1.2"],
+                                   progress: 1, in: folder)
+        let settled = 1 + (0.8 - 1.2) * Self.springAtOne()
+        Self.expectSame(toFit, try Self.model(["--set", "yFactor=\(settled)"]), "--fit end at progress 1 (the spring at 1)")
+    }
+
+    /// spring(12, 0.4) at progress 1: 1 − e^(−ζω)(cos ω_d + ζω/ω_d · sin ω_d), ω_d = ω√(1 − ζ²).
+    static func springAtOne() -> Double {
+        let (w, z) = (12.0, 0.4)
+        let wd = w * (1 - z * z).squareRoot()
+        return 1 - exp(-z * w) * (cos(wd) + z * w / wd * sin(wd))
+    }
+}
