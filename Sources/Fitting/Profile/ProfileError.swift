@@ -16,6 +16,8 @@ public enum ProfileError: Error, Sendable, CustomStringConvertible {
     case keyframeFit(keyframe: String, FitError)
     /// A joint fit was asked for with a timing kind that has no unknowns.
     case jointNeedsParametricTiming(ProfileTimingKind)
+    /// A timing parameter's range that cannot be used (``TimingBounds/setRange(of:lower:upper:)``).
+    case timingBound(name: String, lower: Double, upper: Double, reason: String)
 
     public var description: String {
         switch self {
@@ -31,16 +33,18 @@ public enum ProfileError: Error, Sendable, CustomStringConvertible {
             "\(k): \(error.description)"
         case .jointNeedsParametricTiming(let timing):
             "a joint fit needs a timing with unknowns (cubic-bezier, spring, linear); with \(timing) the joint fit is the per-keyframe fits"
+        case .timingBound(let name, let lower, let upper, let reason):
+            "bound \(name)=\(ShortestDecimal.format(lower)):\(ShortestDecimal.format(upper)): \(reason)"
         }
     }
 }
 
-/// A joint fit without unknowns is the caller's usage mistake, and a keyframe's fit error is what the
+/// A joint fit without unknowns and an unusable timing range are the caller's usage mistakes, and a keyframe's fit error is what the
 /// fit error is; the keyframes themselves are data.
 extension ProfileError: ReportableError {
     package var isUsageMistake: Bool {
         switch self {
-        case .jointNeedsParametricTiming: true
+        case .jointNeedsParametricTiming, .timingBound: true
         case .keyframeFit(_, let error): error.isUsageMistake
         case .progressOutOfRange, .duplicateProgress, .tooFewKeyframes: false
         }

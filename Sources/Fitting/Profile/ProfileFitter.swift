@@ -67,7 +67,7 @@ public struct ProfileFitter: Sendable {
 
         // 2. Each parameter's trajectory through its keyframe values.
         let progress = sorted.map(\.progress)
-        let trajectoryFitter = TrajectoryFitter(kind: timing, options: options.trajectory)
+        let trajectoryFitter = TrajectoryFitter(kind: timing, options: options.trajectory, bounds: options.timingBounds)
         var twoStage: [TrajectoryFit] = []
         for k in 0..<setup.freeCount {
             twoStage.append(try trajectoryFitter.fit(
@@ -99,13 +99,17 @@ public struct ProfileFitter: Sendable {
         let problem = LeastSquaresProblem(residualCount: residuals.residualCount, parameterCount: residuals.unknownCount,
                                           residuals: { residuals.residuals($0) },
                                           jacobian: { residuals.jacobian($0) })
+        let timingBox = options.timingBounds.box(kind: kind, progress: keyframes.map(\.progress))
+        let held = start.map(Self.timingUnresolved)
         var lower: [Double] = [], upper: [Double] = []
-        let timingBounds = kind.timingBounds(progress: keyframes.map(\.progress))
         for k in 0..<setup.freeCount {
-            lower += [setup.lower[k], setup.lower[k]] + timingBounds.lower
-            upper += [setup.upper[k], setup.upper[k]] + timingBounds.upper
+            // A held timing is fixed by equal bounds at its two-stage values (inside the box: the
+            // two-stage fit had the same one).
+            let timing = start[k].trajectory.timingValues
+            lower += [setup.lower[k], setup.lower[k]] + (held[k] ? timing : timingBox.lower)
+            upper += [setup.upper[k], setup.upper[k]] + (held[k] ? timing : timingBox.upper)
         }
-        // Cannot fail: the setup's bounds are intervals and the timing bounds are fixed.
+        // Cannot fail: the setup's bounds and the timing ranges are intervals.
         let bounds = try? Bounds(lower: lower, upper: upper)
         let o = options.keyframe
         let solver = LevenbergMarquardt(options: .init(
@@ -133,7 +137,7 @@ public struct ProfileFitter: Sendable {
                 parameter: setup.freeNames[k], method: .joint, trajectory: trajectory,
                 standardErrors: Array(errors[range]), covariance: block,
                 rms: (sum / Double(keyframes.count)).squareRoot(), reducedChiSquare: nil, weighted: false,
-                status: fit.status, activeBounds: Array(fit.activeBounds[range])))
+                status: fit.status, activeBounds: Array(fit.activeBounds[range]), timingHeld: held[k]))
         }
         var keyframeRMS: [Double] = []
         for j in keyframes.indices {
@@ -144,6 +148,24 @@ public struct ProfileFitter: Sendable {
         return JointProfileFit(trajectories: trajectories, covariance: fit.covariance, keyframeRMS: keyframeRMS,
                                rms: Self.rms(fit.residuals), status: fit.status, iterations: fit.iterations,
                                evaluations: fit.evaluations, cost: fit.cost)
+    }
+
+    /// True when a two-stage trajectory does not resolve its change end − start, so its timing
+    /// is not identified (p depends on the timing parameters τ only through (end − start)·∂y/∂τ):
+    /// |end − start| ≤ 2σ_Δ, σ_Δ² = C_ss + C_ee − 2C_se from the two-stage covariance of start
+    /// and end (a change within two standard errors of 0), or |end − start| ≤ 1e-9·max(1, |start|,
+    /// |end|) whatever the covariance. The joint fit holds such a parameter's timing at its
+    /// two-stage values and fits only its start and end: left free, the timing parameters
+    /// wander along a flat valley of the cost to the ends of their ranges and keep the solver
+    /// from converging. Linear and keyframes timings have nothing to hold.
+    static func timingUnresolved(_ fit: TrajectoryFit) -> Bool {
+        let t = fit.trajectory
+        guard !t.timingValues.isEmpty else { return false }
+        let delta = abs(t.end - t.start)
+        if delta <= 1e-9 * Swift.max(1, abs(t.start), abs(t.end)) { return true }
+        guard let c = fit.covariance else { return false }
+        let variance = c[0, 0] + c[1, 1] - 2 * c[0, 1]
+        return variance.isFinite && variance >= 0 && delta <= 2 * variance.squareRoot()
     }
 
     /// The signed orthogonal distances of a keyframe's target points to the model at free values

@@ -12,15 +12,18 @@ public struct ProfileOptions: Sendable {
     public var keyframe: FitOptions
     /// The trajectory fits' solver (``TrajectoryFitter``).
     public var trajectory: LevenbergMarquardt.Options
+    /// The ranges of the timing parameters, in the two-stage and the joint fits.
+    public var timingBounds: TimingBounds
 
     /// Defaults: cubic-bezier, no joint fit, ``FitOptions`` defaults without comparison figures,
-    /// the solver's full-precision defaults for the trajectories.
+    /// the solver's full-precision defaults for the trajectories, the default timing ranges.
     public init(timing: ProfileTimingKind = .cubicBezier, joint: Bool = false,
                 keyframe: FitOptions = FitOptions(computeComparison: false),
-                trajectory: LevenbergMarquardt.Options = .init()) {
+                trajectory: LevenbergMarquardt.Options = .init(), timingBounds: TimingBounds = TimingBounds()) {
         self.timing = timing
         self.joint = joint
         self.keyframe = keyframe
         self.trajectory = trajectory
+        self.timingBounds = timingBounds
     }
 }

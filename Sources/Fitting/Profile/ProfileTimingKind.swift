@@ -9,12 +9,13 @@
 /// (start, end, timing parameters):
 /// - `cubic-bezier`: y is the CSS cubic-bezier curve (CSS Easing Functions Level 1 §2.2, as
 ///   ``CubicBezierTiming`` evaluates it) through control points (x1, y1), (x2, y2), with
-///   0 ≤ x1, x2 ≤ 1 (bounds of the fit) and y1, y2 free: 6 unknowns;
+///   0 ≤ x1, x2 ≤ 1 and by default −2 ≤ y1, y2 ≤ 3 (bounds of the fit, ``TimingBounds``):
+///   6 unknowns;
 /// - `spring`: y is the damped spring released at rest position 0 towards 1 (``SpringTiming``,
 ///   closed forms of the damped harmonic oscillator) with natural frequency ω > 0 (radians per
-///   unit of progress; bounded below by ``minimumOmega`` and above by the keyframes' Nyquist
-///   frequency, ``nyquistOmega(progress:)``), damping ratio ζ ≥ 0 and initial
-///   velocity v₀: 5 unknowns. `end` is the spring's rest value, and p(1) = end: at progress 1 the
+///   unit of progress; at most the keyframes' Nyquist frequency, ``nyquistOmega(progress:)``),
+///   damping ratio ζ ≥ 0 and initial velocity v₀, each within its range (``TimingBounds``):
+///   5 unknowns. `end` is the spring's rest value, and p(1) = end: at progress 1 the
 ///   animation is over and shows its end value, as ``KeyframeTrack`` (and so `beztune frames`)
 ///   and Core Animation play it, even where the spring has not settled;
 /// - `linear`: y = x: 2 unknowns.
@@ -27,10 +28,6 @@ public enum ProfileTimingKind: String, CaseIterable, Hashable, Sendable, CustomS
     case spring
     case linear
     case keyframes
-
-    /// The smallest natural frequency a spring fit may reach (radians per unit of progress):
-    /// ``SpringTiming`` needs ω > 0, the fit's box bounds are closed.
-    public static let minimumOmega = 1e-6
 
     public var description: String { rawValue }
 
@@ -57,16 +54,6 @@ public enum ProfileTimingKind: String, CaseIterable, Hashable, Sendable, CustomS
     /// With exactly that many the trajectory passes through every keyframe value and has no
     /// standard errors (no degrees of freedom left).
     public var minimumKeyframes: Int { Swift.max(2, unknownCount) }
-
-    /// The box bounds of the timing parameters for keyframes at `progress` (sorted): x1, x2 ∈
-    /// [0, 1]; ``minimumOmega`` ≤ ω ≤ ``nyquistOmega(progress:)``, ζ ≥ 0.
-    func timingBounds(progress: [Double]) -> (lower: [Double], upper: [Double]) {
-        switch self {
-        case .cubicBezier: ([0, -.infinity, 0, -.infinity], [1, .infinity, 1, .infinity])
-        case .spring: ([Self.minimumOmega, 0, -.infinity], [Self.nyquistOmega(progress: progress), .infinity, .infinity])
-        case .linear, .keyframes: ([], [])
-        }
-    }
 
     /// The highest natural frequency a spring fit may reach for keyframes at `progress`: the
     /// Nyquist frequency of their mean spacing, Ω = π·(K − 1)/(x_K − x₁) radians per unit of

@@ -31,14 +31,22 @@ public struct TrajectoryFit: Sendable {
     public let reducedChiSquare: Double?
     /// True when the two-stage fit was weighted by the keyframe standard errors.
     public let weighted: Bool
-    /// How the solver stopped (nil for `keyframes`, which is not solved).
+    /// How the solver stopped (`keyframes`, which is not solved, has r = 0 by construction:
+    /// ``TerminationStatus/convergedGtol``). Set on every fit ``TrajectoryFitter`` and
+    /// ``ProfileFitter`` make; optional for trajectories read back without one.
     public let status: TerminationStatus?
-    /// For each unknown, the bound it ends on (nil: strictly inside).
+    /// For each unknown, the bound it ends on (nil: strictly inside). A timing parameter held
+    /// fixed (``timingHeld``) is on both: `lower`.
     public let activeBounds: [BoundSide?]
+    /// True when the timing parameters were not fitted but held (joint fit: at the two-stage
+    /// values, for a parameter whose change end − start the two-stage fit does not resolve; see
+    /// ``ProfileFitter``); only start and end were fitted then, and the timing has no standard
+    /// errors.
+    public let timingHeld: Bool
 
     public init(parameter: String, method: Method, trajectory: ParameterTrajectory, standardErrors: [Double],
                 covariance: Matrix?, rms: Double, reducedChiSquare: Double?, weighted: Bool,
-                status: TerminationStatus?, activeBounds: [BoundSide?]) {
+                status: TerminationStatus?, activeBounds: [BoundSide?], timingHeld: Bool = false) {
         self.parameter = parameter
         self.method = method
         self.trajectory = trajectory
@@ -49,7 +57,11 @@ public struct TrajectoryFit: Sendable {
         self.weighted = weighted
         self.status = status
         self.activeBounds = activeBounds
+        self.timingHeld = timingHeld
     }
+
+    /// True when the fit converged: its status is one of the `converged_…` ones.
+    public var converged: Bool { status?.isConverged ?? false }
 
     /// The standard error of the unknown called `name` (`start`, `end`, `x1`, …, `omega`, …), or
     /// nil when the kind has no such unknown.

@@ -9,17 +9,19 @@ import LeastSquares
 ///     Σ ((p(xⱼ; θ) − vⱼ)/σⱼ)²
 ///
 /// over θ = (start, end, timing parameters) within the box: start and end within the parameter's
-/// bounds, x1, x2 ∈ [0, 1] (cubic-bezier), ``ProfileTimingKind/minimumOmega`` ≤ ω ≤ the
-/// keyframes' Nyquist frequency (``ProfileTimingKind/nyquistOmega(progress:)``) and ζ ≥ 0
-/// (spring). When any σⱼ is 0, NaN or infinite (a keyframe value on a bound, a fit without
-/// degrees of freedom) the fit is unweighted (σⱼ = 1 for all) — ``TrajectoryFit/weighted`` says
+/// bounds, each timing parameter within its range (``TimingBounds``: by default x1, x2 ∈ [0, 1],
+/// y1, y2 ∈ [−2, 3]; 0.5 ≤ ω ≤ min(1000, the keyframes' Nyquist frequency
+/// ``ProfileTimingKind/nyquistOmega(progress:)``), 0 ≤ ζ ≤ 10, −50 ≤ v₀ ≤ 50) — bounds of the
+/// solver, so every point it evaluates and the result lie inside. When any σⱼ is 0, NaN or
+/// infinite (a keyframe value on a bound, a fit without degrees of freedom) the fit is
+/// unweighted (σⱼ = 1 for all) — ``TrajectoryFit/weighted`` says
 /// which. σⱼ below 1e-8 of the values' scale count as that floor (rounding-level σ would otherwise
 /// dominate the solver's scaling and stall it). The Jacobian is exact (``ParameterTrajectory``'s gradient: implicit differentiation of
 /// the cubic-bezier solve, the spring's closed-form derivatives).
 ///
 /// Starts: every candidate timing of a fixed set (cubic-bezier: the named CSS curves, back-in/out
-/// and a 144-curve grid; spring: a 7 × 8 grid of ω and ζ below the Nyquist bound, v₀ = 0;
-/// linear: one) gets its start and end solved exactly by the weighted linear least squares they
+/// and a 144-curve grid; spring: a 7 × 8 grid of ω and ζ, those with ω in its range, v₀ = 0;
+/// linear: one), moved onto the nearest point of the timing box, gets its start and end solved exactly by the weighted linear least squares they
 /// enter (p is linear in them for a fixed timing); the 3 with the lowest cost are refined by
 /// Levenberg–Marquardt in all unknowns within 60 residual evaluations each, and the best of those
 /// (the first on a tie, so the result is deterministic) is polished with the solver's full budget
@@ -31,15 +33,23 @@ import LeastSquares
 /// (χ²/ν > 1: a scale factor, as the Particle Data Group's averages use). Unweighted:
 /// C = s²(JᵀJ)⁻¹, s² = SSR/ν. Nothing when ν = 0 (exactly as many keyframes as unknowns).
 /// `keyframes`: no fit — the trajectory through the values, rms 0, the first and last values'
-/// standard errors.
+/// standard errors, status ``TerminationStatus/convergedGtol`` (r = 0, the solver's own status
+/// for a zero residual).
+///
+/// Every result has a status; a fit whose status is not `converged_…` is kept (it is the best
+/// point found) and ``TrajectoryFit/converged`` is false.
 public struct TrajectoryFitter: Sendable {
     public var kind: ProfileTimingKind
     /// The solver's options (default: full double precision, ``LevenbergMarquardt/Options``).
     public var options: LevenbergMarquardt.Options
+    /// The ranges of the timing parameters (default ``TimingBounds/init()``).
+    public var bounds: TimingBounds
 
-    public init(kind: ProfileTimingKind, options: LevenbergMarquardt.Options = .init()) {
+    public init(kind: ProfileTimingKind, options: LevenbergMarquardt.Options = .init(),
+                bounds: TimingBounds = TimingBounds()) {
         self.kind = kind
         self.options = options
+        self.bounds = bounds
     }
 
     /// The cubic-bezier candidates (x1, y1, x2, y2): the named CSS and Core Animation curves and
@@ -54,8 +64,8 @@ public struct TrajectoryFitter: Sendable {
         }
     }
 
-    /// The spring candidates (ω, ζ, v₀): ω ∈ {2, 3.5, 6, 10, 17, 30, 50} (those below the
-    /// Nyquist bound) × ζ ∈ {0.05, 0.15, 0.3, 0.5, 0.75, 1, 1.5, 3}, v₀ = 0.
+    /// The spring candidates (ω, ζ, v₀): ω ∈ {2, 3.5, 6, 10, 17, 30, 50} (those in ω's range,
+    /// below the Nyquist bound) × ζ ∈ {0.05, 0.15, 0.3, 0.5, 0.75, 1, 1.5, 3}, v₀ = 0.
     static let springCandidates: [[Double]] = [2.0, 3.5, 6, 10, 17, 30, 50].flatMap { w in
         [0.05, 0.15, 0.3, 0.5, 0.75, 1, 1.5, 3].map { z in [w, z, 0] }
     }
@@ -87,7 +97,7 @@ public struct TrajectoryFitter: Sendable {
                 parameter: parameter, method: .twoStage,
                 trajectory: ParameterTrajectory(unchecked: .keyframes, unknowns: [], keyframes: keyframes),
                 standardErrors: [sigma[0], sigma[count - 1]], covariance: nil, rms: 0,
-                reducedChiSquare: nil, weighted: weighted, status: nil, activeBounds: [nil, nil])
+                reducedChiSquare: nil, weighted: weighted, status: .convergedGtol, activeBounds: [nil, nil])
         }
 
         // A keyframe the model draws exactly (the rest pose at progress 0, say) has σⱼ at the
@@ -114,9 +124,9 @@ public struct TrajectoryFitter: Sendable {
                 }
                 return jacobian
             })
-        let timingBounds = kind.timingBounds(progress: x)
-        // Cannot fail: the parameter's bounds are an interval and the timing bounds are fixed.
-        let bounds = try? Bounds(lower: [lower, lower] + timingBounds.lower, upper: [upper, upper] + timingBounds.upper)
+        let timingBox = bounds.box(kind: kind, progress: x)
+        // Cannot fail: the parameter's bounds are an interval and so is every timing range.
+        let box = try? Bounds(lower: [lower, lower] + timingBox.lower, upper: [upper, upper] + timingBox.upper)
         // Screening: every start with a small budget; then the best one polished with the full one.
         var screening = options
         screening.maxEvaluations = Swift.min(options.maxEvaluations, Self.screeningEvaluations)
@@ -126,9 +136,13 @@ public struct TrajectoryFitter: Sendable {
         switch kind {
         case .cubicBezier: candidates = Self.cubicBezierCandidates
         case .spring:
-            candidates = Self.springCandidates.filter { $0[0] <= timingBounds.upper[0] }
-            if candidates.isEmpty { candidates = [[timingBounds.upper[0], 0.5, 0]] }
+            candidates = Self.springCandidates.filter { $0[0] >= timingBox.lower[0] && $0[0] <= timingBox.upper[0] }
+            if candidates.isEmpty { candidates = [[timingBox.upper[0], 0.5, 0]] }
         default: candidates = [[]]
+        }
+        // Onto the box: the nearest point of each timing range.
+        candidates = candidates.map { timing in
+            timing.indices.map { Swift.min(timingBox.upper[$0], Swift.max(timingBox.lower[$0], timing[$0])) }
         }
         // Each candidate with its exact start and end, ranked by cost (stable: ties keep the order).
         let ranked = candidates.map { timing -> (θ: [Double], cost: Double) in
@@ -139,7 +153,7 @@ public struct TrajectoryFitter: Sendable {
         }.enumerated().sorted { ($0.element.cost, $0.offset) < ($1.element.cost, $1.offset) }.map(\.element.θ)
         var best: LeastSquaresFit?
         for θ0 in ranked.prefix(Self.refinedCandidates) {
-            let fit = screen.minimize(problem, from: θ0, bounds: bounds)
+            let fit = screen.minimize(problem, from: θ0, bounds: box)
             guard fit.cost.isFinite, fit.parameters.allSatisfy(\.isFinite) else {
                 if best == nil { best = fit }
                 continue
@@ -150,7 +164,7 @@ public struct TrajectoryFitter: Sendable {
         // Audit: `candidates` is never empty (a default or fallback candidate per kind) and the
         // loop's first pass sets `best` on either branch, so best is set whatever the data.
         let screened = best!
-        let polished = solver.minimize(problem, from: screened.parameters, bounds: bounds)
+        let polished = solver.minimize(problem, from: screened.parameters, bounds: box)
         let fit = polished.cost.isFinite && !(polished.cost > screened.cost) ? polished : screened
         let θ = fit.parameters
         let trajectory = ParameterTrajectory(unchecked: kind, unknowns: θ)

@@ -44,7 +44,7 @@ enum FitProfileCommand: BeztuneCommand {
             FitChoices.radius,
             FitChoices.free.help("The parameters that follow the profile (default for the ball: \(FitChoices.ballDefaultFree)); the others are held."),
             FitChoices.set.inUsage(false).help("A held parameter's value, or a free parameter's start at the first keyframe; repeatable."),
-            FitChoices.bound.help("Narrow a free parameter's bounds (keyframe values, start and end); repeatable."),
+            FitChoices.bound.help("Narrow a free parameter's bounds (keyframe values, start and end), or set the range of a timing parameter for every trajectory: x1, x2 (within [0, 1]; default 0:1), y1, y2 (default -2:3), omega (rad per unit of progress, > 0; default 0.5:1000, and at most the Nyquist frequency), zeta (≥ 0; default 0:10), v0 (default -50:50); repeatable."),
             FitChoices.samples.help("Points sampled by arc length along each path keyframe (default 720); for CSV keyframes, resample to N."),
             FitChoices.yUp.help("SVG, Lottie and path data: keep the y axis as written (default: flip y-down SVG space)."),
             FitChoices.yDown.help("CSV points: they are y-down (screen) coordinates; flip them."),
@@ -71,15 +71,22 @@ enum FitProfileCommand: BeztuneCommand {
         previous keyframe's values. Then each free parameter p follows
         p(x) = start + (end − start)·y(x) over progress x, fitted to its keyframe values by
         least squares weighted by their standard errors (unweighted when one is 0 or nan):
-        cubic-bezier y has control points x1, y1, x2, y2 with 0 ≤ x1, x2 ≤ 1 (CSS); spring y
-        is a damped spring released from 0 towards 1 with natural frequency omega (rad per
-        unit of progress, at most the keyframes' Nyquist frequency π·(K−1)/(x_K−x_1)),
-        damping ratio zeta ≥ 0 and initial velocity v0 — end is its rest value, shown at
-        progress 1 as 'beztune frames' plays a spring; linear y = x; keyframes is the
+        cubic-bezier y has control points x1, y1, x2, y2 with 0 ≤ x1, x2 ≤ 1 (CSS) and
+        −2 ≤ y1, y2 ≤ 3; spring y is a damped spring released from 0 towards 1 with natural
+        frequency 0.5 ≤ omega ≤ 1000 (rad per unit of progress, so omega/D rad/s over
+        --duration D, and at most the keyframes' Nyquist frequency π·(K−1)/(x_K−x_1)),
+        damping ratio 0 ≤ zeta ≤ 10 and initial velocity −50 ≤ v0 ≤ 50 — end is its rest
+        value, shown at progress 1 as 'beztune frames' plays a spring. These ranges are
+        bounds of the solver, in the two-stage and the joint fit; --bound NAME=LO:HI with a
+        timing parameter's name sets one for every parameter. linear y = x; keyframes is the
         piecewise-linear curve through the keyframe values (rms 0). Start and end are
         fitted, not pinned to the first and last keyframe. --joint refits every parameter's
         start, end and timing to all keyframes' points at once, from the two-stage result:
-        the better estimate when the model is right.
+        the better estimate when the model is right. A parameter whose two-stage change
+        end − start is within two standard errors of 0 keeps its two-stage timing in the
+        joint fit (only its start and end are refitted): its timing is not identified.
+        Every timing.csv row has the solver's status; a fit whose status does not start
+        with converged_ gets one warning line on standard error.
 
         Writes DIR/profile.csv (progress; per free parameter its keyframe value, _stderr,
         _timing (the two-stage curve there) and _joint; fit_rms, profile_rms, joint_rms:

@@ -7,6 +7,8 @@ struct FitProfileSettings {
     var options: FitProfileCommand.Options
     /// What each keyframe fit fits and how.
     var fit: FitArguments
+    /// The ranges of the timing parameters: the defaults, with the `--bound`s that name one.
+    var timingBounds = TimingBounds()
 
     /// The settings the options ask for, or the usage error they make (checked before any
     /// keyframe is read).
@@ -15,7 +17,13 @@ struct FitProfileSettings {
             throw CLIError.usage("--joint needs a timing with unknowns (cubic-bezier, spring or linear); with keyframes the joint fit is the keyframe fits themselves")
         }
         self.options = options
-        fit = try FitArguments(options.fit)
+        // `--bound` names a model parameter or a timing parameter (x1 … v0, no model has one).
+        var choices = options.fit
+        choices.bounds = options.fit.bounds.filter { !TimingBounds.names.contains($0.name) }
+        for bound in options.fit.bounds where TimingBounds.names.contains(bound.name) {
+            try timingBounds.setRange(of: bound.name, lower: bound.lower, upper: bound.upper)
+        }
+        fit = try FitArguments(choices)
     }
 
     var timing: ProfileTimingKind { options.timing }

@@ -24,7 +24,8 @@ struct FitProfileOutputs {
     init(keyframes: [ProfileKeyframe], files: [String], _ settings: FitProfileSettings) throws {
         var keyframeOptions = settings.fit.options
         keyframeOptions.computeComparison = false
-        let fitter = ProfileFitter(options: ProfileOptions(timing: settings.timing, joint: settings.joint, keyframe: keyframeOptions))
+        let fitter = ProfileFitter(options: ProfileOptions(timing: settings.timing, joint: settings.joint, keyframe: keyframeOptions,
+                                                           timingBounds: settings.timingBounds))
         result = try fitter.fit(keyframes, setup: settings.fit.setup)
         profileCSV = ProfileKeyframeTable.csvText(result, files: files)
         timingCSV = ProfileTimingTable.csvText(result, duration: settings.duration)
@@ -63,17 +64,6 @@ struct FitProfileOutputs {
         try run.commit()
     }
 
-    /// Fits that did not converge, one message each.
-    var warnings: [String] {
-        var out: [String] = []
-        for (j, k) in result.keyframeFits.enumerated() where !k.converged {
-            out.append("the fit of \(result.keyframes[j].label ?? "keyframe \(j + 1)") did not converge (\(k.status.rawValue))")
-        }
-        for t in result.twoStage + (result.joint?.trajectories ?? []) {
-            if let status = t.status, !status.isConverged {
-                out.append("the \(t.method.rawValue) trajectory of \(t.parameter) did not converge (\(status.rawValue))")
-            }
-        }
-        return out
-    }
+    /// Fits that did not converge, one message each (``ProfileFit/warnings``).
+    var warnings: [String] { result.warnings }
 }
