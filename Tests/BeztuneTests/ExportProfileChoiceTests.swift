@@ -12,11 +12,13 @@ struct ExportProfileChoiceTests {
         "yFactor,1,\(end),linear,,,,,,,,0.001,\(method),\(distance),\(status)"
     }
 
-    /// A profile folder with these timing rows.
-    static func folder(_ rows: [String]) throws -> TemporaryFolder {
+    /// A profile folder with these timing rows, the middle keyframe's fit ending with
+    /// `keyframeStatus`.
+    static func folder(_ rows: [String], keyframeStatus: String = "converged_ftol") throws -> TemporaryFolder {
         let folder = try TemporaryFolder()
         try "setting,value\nmodel,ball\nfree,yFactor\nduration,1\n".write(to: folder.file("settings.csv"), atomically: true, encoding: .utf8)
-        try "progress\n0\n0.5\n1\n".write(to: folder.file("profile.csv"), atomically: true, encoding: .utf8)
+        try "progress,status,file\n0,converged_ftol,a.svg\n0.5,\(keyframeStatus),b.svg\n1,converged_xtol,c.svg\n"
+            .write(to: folder.file("profile.csv"), atomically: true, encoding: .utf8)
         let header = "parameter,start,end,timing,x1,y1,x2,y2,omega,zeta,v0,rms,method,distance_rms,status"
         try ([header] + rows).joined(separator: "\n").appending("\n")
             .write(to: folder.file("timing.csv"), atomically: true, encoding: .utf8)
@@ -84,6 +86,29 @@ struct ExportProfileChoiceTests {
             #expect(d == nil)
             #expect(try folder.contents() == before)
         }
+    }
+
+    @Test("two-stage timings rest on the keyframe fits: one that did not converge refuses them, naming the keyframe")
+    func failedKeyframe() throws {
+        let cases: [(rows: [String], extra: [String], message: String)] = [
+            ([Self.row("two-stage", end: 0.8, distance: 0.7, status: "converged_ftol"),
+              Self.row("joint", end: 0.7, distance: 0.5, status: "converged_ftol")], ["--method", "two-stage"],
+             "profile.csv line 3 (b.svg): that keyframe's fit did not converge (max_evaluations) and the two-stage timings are fitted to it; use --method joint"),
+            ([Self.row("two-stage", end: 0.8, distance: 0.7, status: "converged_ftol")], [],
+             "profile.csv line 3 (b.svg): that keyframe's fit did not converge (max_evaluations) and the two-stage timings are fitted to it; fit the profile again"),
+        ]
+        for c in cases {
+            let folder = try Self.folder(c.rows, keyframeStatus: "max_evaluations")
+            let (r, d) = try Self.endFrame(folder, c.extra)
+            #expect(r.status == 1 && r.errorLines.count == 1 && d == nil, "\(r.stderr)")
+            #expect(r.stderr.contains(c.message), "\(r.stderr)")
+        }
+        // The joint fit does not rest on them: its export goes on.
+        let folder = try Self.folder([Self.row("two-stage", end: 0.8, distance: 0.7, status: "converged_ftol"),
+                                      Self.row("joint", end: 0.7, distance: 0.5, status: "converged_ftol")], keyframeStatus: "max_evaluations")
+        let (r, d) = try Self.endFrame(folder)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(d == (try Self.ball(yFactor: 0.7)))
     }
 
     @Test("a parameter with two rows of one method is refused naming the line")

@@ -63,6 +63,22 @@ struct ExportTimingTests {
         Self.expectSame(toFit, try Self.model(["--set", "yFactor=\(settled)"]), "--fit end at progress 1 (the spring at 1)")
     }
 
+    @Test("the README's minimal json document plays as export --timing does")
+    func minimalDocument() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let after = try #require(readme.components(separatedBy: "A minimal document (rest → squash, ease-out, 0.3 s):\n\n").dropFirst().first)
+        let json = after.split(separator: "\n").prefix { $0.hasPrefix("    ") }.joined(separator: "\n")
+        let folder = try TemporaryFolder()
+        try json.write(to: folder.file("min.json"), atomically: true, encoding: .utf8)
+        for p in [0, 0.25, 0.6, 1] {
+            let document = try Self.frame(["--document", "min.json"], progress: p, in: folder)
+            let timed = try Self.frame(["--model", "ball", "--set", "yFactor=0.8", "--timing", "ease-out", "--duration", "0.3"],
+                                       progress: p, in: folder)
+            Self.expectSame(document, timed ?? "", "progress \(p)")
+        }
+    }
+
     /// spring(12, 0.4) at progress 1: 1 − e^(−ζω)(cos ω_d + ζω/ω_d · sin ω_d), ω_d = ω√(1 − ζ²).
     static func springAtOne() -> Double {
         let (w, z) = (12.0, 0.4)

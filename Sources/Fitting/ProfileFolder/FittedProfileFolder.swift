@@ -29,6 +29,9 @@ public struct FittedProfileFolder: Sendable {
     public let keyframeTimes: [Double]
     /// Each method's trajectories, in free-parameter order.
     public let trajectories: [TrajectoryFit.Method: [RecordedTrajectory]]
+    /// The first keyframe fit that did not converge (``ProfileKeyframeTable/firstUnconvergedKeyframe``):
+    /// the two-stage timings are fitted to the keyframe fits' values and rest on it.
+    public let unconvergedKeyframe: (location: String, status: String)?
 
     /// Reads the folder's three files (see the type's documentation).
     public init(reading folder: String) throws(ProfileFolderError) {
@@ -52,6 +55,7 @@ public struct FittedProfileFolder: Sendable {
         self.folder = folder
         self.settings = settings
         keyframeTimes = keyframes.progress
+        unconvergedKeyframe = keyframes.firstUnconvergedKeyframe
         trajectories = try ProfileTimingTable.read(timingTable, setup: settings.setup, keyframes: keyframes)
     }
 
@@ -98,14 +102,24 @@ public struct FittedProfileFolder: Sendable {
         } else {
             choice = Choice(method: .twoStage, reason: "two-stage (fit-profile ran without --joint)")
         }
-        if requireConvergence, let failed = trajectories[choice.method]?.first(where: { !$0.isUsable }) {
-            let other: TrajectoryFit.Method = choice.method == .joint ? .twoStage : .joint
-            let alternative = trajectories[other].map { $0.allSatisfy(\.isUsable) } == true
-                ? "use --method \(other.rawValue)"
-                : "fit the profile again (fit-profile --bound, --timing or --max-evaluations)"
+        guard requireConvergence else { return choice }
+        let other: TrajectoryFit.Method = choice.method == .joint ? .twoStage : .joint
+        let alternative = usable(other) ? "use --method \(other.rawValue)"
+            : "fit the profile again (fit-profile --bound, --timing or --max-evaluations)"
+        if let failed = trajectories[choice.method]?.first(where: { !$0.isUsable }) {
             throw ProfileFolderError("\(timingFile): the \(choice.method.rawValue) timing of \(failed.parameter) did not converge (\(failed.status)); \(alternative)")
         }
+        if choice.method == .twoStage, let keyframe = unconvergedKeyframe {
+            throw ProfileFolderError("\(keyframe.location): that keyframe's fit did not converge (\(keyframe.status)) and the two-stage timings are fitted to it; \(alternative)")
+        }
         return choice
+    }
+
+    /// True when `method`'s timings are in the folder and every one of their fits converged (the
+    /// two-stage ones with every keyframe fit).
+    func usable(_ method: TrajectoryFit.Method) -> Bool {
+        guard let fits = trajectories[method], fits.allSatisfy(\.isUsable) else { return false }
+        return method == .joint || unconvergedKeyframe == nil
     }
 
     /// The fitted animation of `method` over `duration` seconds (default the profile's).

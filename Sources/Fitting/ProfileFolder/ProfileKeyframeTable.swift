@@ -50,6 +50,20 @@ public struct ProfileKeyframeTable: Sendable {
         }
     }
 
+    /// The first keyframe whose own fit did not converge (its `status` not starting with
+    /// `converged_`; a table without the column has none): where it is and how it ended.
+    public var firstUnconvergedKeyframe: (location: String, status: String)? {
+        guard let column = table.header.firstIndex(of: "status") else { return nil }
+        for r in table.rows.indices {
+            let status = String(table.string(row: r, column: column).trimmingWhitespace)
+            if !status.isEmpty, !status.hasPrefix("converged_") {
+                let file = table.header.firstIndex(of: "file").map { " (\(table.string(row: r, column: $0)))" } ?? ""
+                return ("\(table.source) line \(table.lineNumbers[r])\(file)", status)
+            }
+        }
+        return nil
+    }
+
     /// The fitted keyframe values of free parameter `name` (its column), at ``progress``.
     public func keyframes(of name: String) throws(ProfileFolderError) -> [KeyframeTrack.Keyframe] {
         try ProfileFolderError.reading { () throws(CSVError) in
