@@ -57,10 +57,13 @@ struct ExportTimingTests {
         let fromFit = try Self.frame(["--model", "ball", "--set", "yFactor=0.5", "--timing", "ease", "--from-fit", "fit.csv"],
                                      progress: 0, in: folder)
         Self.expectSame(fromFit, try Self.model(["--set", "yFactor=0.8"]), "--from-fit at progress 0")
-        let toFit = try Self.frame(["--fit", "fit.csv", "--timing", "spring(12,0.4)", "--from-set", "yFactor=1.2"],
-                                   progress: 1, in: folder)
-        let settled = 1 + (0.8 - 1.2) * Self.springAtOne()
-        Self.expectSame(toFit, try Self.model(["--set", "yFactor=\(settled)"]), "--fit end at progress 1 (the spring at 1)")
+        for p in [0.5, 1] {
+            let toFit = try Self.frame(["--fit", "fit.csv", "--timing", "spring(12,0.4)", "--from-set", "yFactor=1.2"],
+                                       progress: p, in: folder)
+            // The spring's value between the ends, the fit's value exactly at progress 1.
+            let y = p == 1 ? 0.8 : 1.2 + (0.8 - 1.2) * Self.spring(at: p)
+            Self.expectSame(toFit, try Self.model(["--set", "yFactor=\(y)"]), "--fit end, progress \(p)")
+        }
     }
 
     @Test("the README's minimal json document plays as export --timing does")
@@ -79,10 +82,10 @@ struct ExportTimingTests {
         }
     }
 
-    /// spring(12, 0.4) at progress 1: 1 − e^(−ζω)(cos ω_d + ζω/ω_d · sin ω_d), ω_d = ω√(1 − ζ²).
-    static func springAtOne() -> Double {
+    /// spring(12, 0.4) at progress x: 1 − e^(−ζωx)(cos ω_d x + ζω/ω_d · sin ω_d x), ω_d = ω√(1 − ζ²).
+    static func spring(at x: Double) -> Double {
         let (w, z) = (12.0, 0.4)
         let wd = w * (1 - z * z).squareRoot()
-        return 1 - exp(-z * w) * (cos(wd) + z * w / wd * sin(wd))
+        return 1 - exp(-z * w * x) * (cos(wd * x) + z * w / wd * sin(wd * x))
     }
 }
