@@ -25,6 +25,8 @@ struct FitChoices {
     var select: String?
     var layer: String?
     var frame: Double?
+    /// `--lottie-ellipse exact|player`: a Lottie ellipse as drawn exactly or by lottie-web.
+    var lottieEllipse = "exact"
 
     /// The ball's default free parameters as the help lists them.
     static var ballDefaultFree: String { (BallModel().defaultFree ?? []).joined(separator: ",") }
