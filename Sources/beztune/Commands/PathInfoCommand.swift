@@ -45,14 +45,14 @@ enum PathInfoCommand: BeztuneCommand {
         the accuracy; the run fails when rounding or the subdivision limit prevents that).
         --flatten TOL counts the vertices of polylines guaranteed to stay within TOL of the
         path: each subpath's vertices once (a closed subpath does not repeat its start).
-        --svg-file reads the document as 'beztune fit --target' does: circles, ellipses,
-        rounded corners and arcs (A) are measured exactly (the box from the arcs' extreme
-        points in closed form, the length by adaptive Gauss-Legendre quadrature of the
-        ellipse's speed, checked against elliptic integrals to 1e-13), through every
-        transform; the segment count, --flatten and --format svg use the drawn path (each
-        arc as quarter-turn cubics, like path data). It shows the outer <svg>'s viewBox,
-        width and height as written ('none' when absent): the coordinates are its user
-        units, not rescaled.
+        Circles, ellipses, rounded corners and elliptical arcs (A, in path data or in an
+        --svg-file document, through every transform) are measured exactly: the box from the
+        arcs' extreme points in closed form, the length by adaptive Gauss-Legendre quadrature
+        of the ellipse's speed (checked against elliptic integrals, not proven). The segment
+        count, --flatten and --format svg use the drawn path (each arc as quarter-turn
+        cubics). --svg-file reads the document as 'beztune fit --target' does and shows the
+        outer <svg>'s viewBox, width and height as written ('none' when absent): the
+        coordinates are its user units, not rescaled.
         """
 
     static let header = ["segments", "min_x", "min_y", "max_x", "max_y", "length"]
@@ -75,7 +75,7 @@ enum PathInfoCommand: BeztuneCommand {
         let (format, flattenTolerance) = (options.format, options.flatten)
         let outputs = try RunOutputs(files: [options.csv], inputs: [options.input.file, options.svgFile], console: console)
         var path: Path
-        /// With --svg-file: the outline with its arcs exact, which the length and box measure.
+        /// The path with its arcs exact, which the length and box measure.
         var exact: ExactPath?
         var documentRows: [(String, String)] = []
         if let file = options.svgFile {
@@ -87,7 +87,9 @@ enum PathInfoCommand: BeztuneCommand {
                             ("width", drawing.width?.description ?? "none"),
                             ("height", drawing.height?.description ?? "none")]
         } else {
-            path = try options.input.read()
+            let parsed = try options.input.readBoth()
+            path = parsed.path
+            exact = parsed.exact
         }
         guard let box = exact?.boundingBox ?? path.boundingBox else {
             throw CLIError.runtime("\((options.input.file ?? options.svgFile).map { "\($0): " } ?? "")the path draws nothing: it has no segments")
