@@ -120,6 +120,26 @@ struct ConicTargetTests {
         }
     }
 
+    @Test("fit-profile --lottie --lottie-ellipse player: every keyframe fit recovers 0.5519; exact (default) does not")
+    func lottieEllipseProfile() throws {
+        let folder = try TemporaryFolder()
+        let file = folder.file("circle.json")
+        try Self.lottieCircle.write(to: file, atomically: true, encoding: .utf8)
+        for mode in ["player", "exact"] {
+            let r = try BinaryRunner.run(["fit-profile", "--lottie", file.path, "--frames", "0:9:1", "--free", "radius,k",
+                                          "--set", "tx=100", "--set", "ty=-100", "--timing", "linear", "--samples", "120",
+                                          "--lottie-ellipse", mode, "--out", folder.file(mode).path])
+            #expect(r.status == 0, "\(r.stderr)")
+            let lines = try String(contentsOf: folder.file("\(mode)/profile.csv"), encoding: .utf8).split(separator: "\n")
+            let header = lines[0].split(separator: ",").map(String.init)
+            let column = try #require(header.firstIndex(of: "k"))
+            for line in lines.dropFirst() {
+                let k = Double(line.split(separator: ",", omittingEmptySubsequences: false)[column])!
+                if mode == "player" { #expect(abs(k - 0.5519) <= 1e-9) } else { #expect(abs(k - 0.5519) > 1e-4) }
+            }
+        }
+    }
+
     @Test("--lottie-ellipse with another value: exit 2, one line naming the option, nothing written")
     func badMode() throws {
         let folder = try TemporaryFolder()
