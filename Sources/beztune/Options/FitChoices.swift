@@ -25,6 +25,8 @@ struct FitChoices {
     var select: String?
     var layer: String?
     var frame: Double?
+    /// `--pixels-per-unit S`: the `_px` figures are S × the model-unit distances (default 1).
+    var pixelsPerUnit = 1.0
 
     /// The ball's default free parameters as the help lists them.
     static var ballDefaultFree: String { (BallModel().defaultFree ?? []).joined(separator: ",") }
