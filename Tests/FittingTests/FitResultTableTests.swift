@@ -27,9 +27,9 @@ struct FitResultTableTests {
         let fit = try OutlineFitter().fit(target, setup: setup)
         let columns = FitResultColumns(setup: setup)
         #expect(columns.header == ["xFactor", "yFactor", "k", "xFactor_stderr", "yFactor_stderr", "k_stderr"]
-                + FitResultColumns.figureColumns + ["model", "radius", "held"])
+                + FitResultColumns.figureColumns + ["model", "radius", "held"] + FitResultColumns.pixelColumns)
         let written = columns.fields(fit)
-        #expect(written.suffix(3) == [.text("ball"), .double(40), .text("radius=40;topYFactor=0.8")])
+        #expect(written.dropLast(4).suffix(3) == [.text("ball"), .double(40), .text("radius=40;topYFactor=0.8")])
         let result = try table(columns, [written])
         #expect(result.describesSetup && result.parameterColumns == setup.freeNames)
         let row = try result.row(result.index(ofRow: nil))
