@@ -57,7 +57,7 @@ struct PixelsPerUnitCommandTests {
         // lottie-web's max |radial error| (mpmath, Tests/ArcErrorTests/Resources/reference-player-handles.py)
         // × radius 20 × 2 pixels per unit.
         let px = try csv.double(row: 1, column: csv.columnIndex("max_abs_radial_error_px"))
-        #expect(Swift.abs(px - 0.00020404441081079156154 * 40) <= 1e-15)
+        #expect(Swift.abs(px - 0.00020404441081079156154 * 40) <= 40 * 8 * Double.ulpOfOne)  // as in PlayerHandleConstantTests
         #expect(r.stdout.split(separator: "\n").count == 7 && r.stdout.contains("pixels_per_unit"))
         // Without --pixels-per-unit nothing changes: no _px column.
         let plain = try BinaryRunner.run(["error", "--k", "lottie-web", "--radius", "20", "--csv", folder.file("p.csv").path])

@@ -75,10 +75,10 @@ public struct FitResultColumns: Sendable {
             .int(fit.iterations), .int(fit.evaluations), .text(fit.status.rawValue), .double(fit.seconds),
         ]
         let s = pixelsPerUnit
-        let pixels: [CSVField] = [.double(s), .double(s * fit.rms), .double(s * fit.maxDistance),
+        let pixels: [CSVField] = [.double(s * fit.rms), .double(s * fit.maxDistance),
                                   fit.comparison.map { .double(s * $0.hausdorff) } ?? .empty]
         return fields(parameters: fit.parameters, values: fit.values, standardErrors: fit.standardErrors,
-                      figures: figures, message: message) + pixels
+                      figures: figures, message: message, pixels: pixels)
     }
 
     /// The row of a target that could not be fitted: empty values and figures, status `error`,
@@ -87,14 +87,14 @@ public struct FitResultColumns: Sendable {
         let empty = [CSVField](repeating: .empty, count: setup.freeCount)
         let figures = [CSVField](repeating: .empty, count: 6) + [.text("error"), .empty]
         return fields(parameters: nil, values: empty, standardErrors: empty, figures: figures, message: message)
-            + [.double(pixelsPerUnit), .empty, .empty, .empty]
     }
 
     /// The row of `parameters` (every parameter of ``FitSetup/model``; nil for a failed fit, whose
-    /// free values are unknown) with its free values, standard errors and figures as written, up
-    /// to the setup's columns (the caller appends the pixel columns).
+    /// free values are unknown) with its free values, standard errors and figures as written, and
+    /// `pixels` — the `rms_px`, `max_distance_px`, `hausdorff_px` cells (empty when not given) —
+    /// after ``pixelsPerUnit``.
     func fields(parameters: ParameterVector?, values: [CSVField], standardErrors: [CSVField],
-                figures: [CSVField], message: String) -> [CSVField] {
+                figures: [CSVField], message: String, pixels: [CSVField] = [.empty, .empty, .empty]) -> [CSVField] {
         precondition(values.count == setup.freeCount && standardErrors.count == setup.freeCount
                      && figures.count == Self.figureColumns.count, "FitResultColumns: a row of another setup")
         var row = values + standardErrors + figures
@@ -105,13 +105,14 @@ public struct FitResultColumns: Sendable {
         if setup.isPosed {
             row += Self.poseColumns.map { value(of: $0.parameter, in: parameters) }
         }
-        return row
+        precondition(pixels.count == Self.pixelColumns.count - 1, "FitResultColumns: three pixel figures")
+        return row + [.double(pixelsPerUnit)] + pixels
     }
 
     func fields(parameters: ParameterVector?, values: [Double], standardErrors: [Double],
-                figures: [CSVField], message: String) -> [CSVField] {
+                figures: [CSVField], message: String, pixels: [CSVField] = [.empty, .empty, .empty]) -> [CSVField] {
         fields(parameters: parameters, values: values.map(CSVField.double),
-               standardErrors: standardErrors.map(CSVField.double), figures: figures, message: message)
+               standardErrors: standardErrors.map(CSVField.double), figures: figures, message: message, pixels: pixels)
     }
 
     /// A parameter's value in `parameters`, or — without them (a failed fit) — the setup's value
