@@ -1,7 +1,8 @@
 import _Support
 
 /// A handle factor as a user writes it: a criterion's name (`minimax`, resolved for each segment
-/// count) or a number or expression (`0.5523`, `1/1.8`, `4/3*(sqrt(2)-1)`, see
+/// count), a player's constant (`lottie-web` = 0.5519, `lottie-ios` = `lottie-android` = 0.55228,
+/// ``PlayerHandleConstant``) or a number or expression (`0.5523`, `1/1.8`, `4/3*(sqrt(2)-1)`, see
 /// ``HandleExpression``), with the range every analysis accepts, 0 < k ≤ ``maximum``.
 public enum HandleFactor: Sendable, Equatable {
     /// The criterion's factor for the segment count at hand.
@@ -16,12 +17,16 @@ public enum HandleFactor: Sendable, Equatable {
     /// The criterion names, in ``HandleCriterion`` order, for messages and help.
     public static let criterionNames = HandleCriterion.allCases.map(\.rawValue)
 
-    /// `text` without surrounding whitespace: a criterion name, else an expression whose value
-    /// is finite and in (0, ``maximum``].
+    /// `text` without surrounding whitespace: a criterion name, a player's constant (its value,
+    /// ``PlayerHandleConstant``), else an expression whose value is finite and in (0, ``maximum``].
     public init(parsing text: String) throws(HandleFactorError) {
         let trimmed = text.trimmingWhitespace
         if let criterion = HandleCriterion(rawValue: String(trimmed)) {
             self = .criterion(criterion)
+            return
+        }
+        if let player = PlayerHandleConstant(rawValue: String(trimmed)) {
+            self = .value(player.value)
             return
         }
         let value: Double
@@ -75,7 +80,7 @@ public struct HandleFactorError: Error, Equatable, Sendable, CustomStringConvert
         public var reason: String {
             switch self {
             case .syntax(let error):
-                "\(error.description) (a number, an expression such as 4/3*tan(pi/8), or one of \(HandleFactor.criterionNames.joined(separator: ", ")))"
+                "\(error.description) (a number, an expression such as 4/3*tan(pi/8), or one of \((HandleFactor.criterionNames + PlayerHandleConstant.names).joined(separator: ", ")))"
             case .notFinite: "the value is not a finite number"
             case .notPositive(let value): "the handle factor must be positive (got \(value))"
             case .tooLarge(let value): "the handle factor must be at most \(Int(HandleFactor.maximum)) radii (got \(value))"

@@ -49,7 +49,7 @@ struct HandleFactorTests {
         ("-0.5", "'-0.5': the handle factor must be positive (got -0.5)"),
         ("11", "'11': the handle factor must be at most 10 radii (got 11.0)"),
         ("1/0", "'1/0': the value is not a finite number"), ("1e400", "'1e400': the value is not a finite number"),
-        ("nan", "'nan': unknown name 'nan' (known: pi, sqrt, tan, sin, cos) at offset 0 (a number, an expression such as 4/3*tan(pi/8), or one of midpoint, minimax, l2, area, arclength, curvature)"),
+        ("nan", "'nan': unknown name 'nan' (known: pi, sqrt, tan, sin, cos) at offset 0 (a number, an expression such as 4/3*tan(pi/8), or one of midpoint, minimax, l2, area, arclength, curvature, lottie-web, lottie-ios, lottie-android)"),
     ])
     func refused(_ text: String, _ expected: String) {
         do {

@@ -40,7 +40,7 @@ struct CommandDeclarationTests {
         let r = Self.run(["--help"])
         #expect(r.status == 0 && r.values == nil)
         #expect(r.output.contains("  --x X") && r.output.contains("A test option: a whole number from 1 to 9 (default 3)."))
-        let usage = "USAGE: beztune error --k K [--k K …] [--segments N] [--radius R] [--sx SX --sy SY] [--csv FILE] [--x X]\n"
+        let usage = "USAGE: beztune error --k K [--k K …] [--segments N] [--radius R] [--sx SX --sy SY] [--pixels-per-unit S[,S…]] [--csv FILE] [--x X]\n"
         #expect(r.output.contains(usage))
         #expect(Self.declaration.usageLine == ErrorCommand.declaration.usageLine + " [--x X]")
     }
@@ -59,7 +59,7 @@ struct CommandDeclarationTests {
     func rejects(_ text: String) {
         let r = Self.run(["--k", "0.5", "--x", text])
         #expect(r.status == 2 && r.values == nil && r.output.isEmpty)
-        let usage = "(usage: beztune error --k K [--k K …] [--segments N] [--radius R] [--sx SX --sy SY] [--csv FILE] [--x X]; see 'beztune error --help')"
+        let usage = "(usage: beztune error --k K [--k K …] [--segments N] [--radius R] [--sx SX --sy SY] [--pixels-per-unit S[,S…]] [--csv FILE] [--x X]; see 'beztune error --help')"
         #expect(r.error == "beztune error: invalid --x '\(text)': expected a whole number from 1 to 9 \(usage)\n")
     }
 

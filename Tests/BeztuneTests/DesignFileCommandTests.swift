@@ -246,8 +246,10 @@ struct DesignFileCommandTests {
         // model, radius and held values.
         let fields = { (s: Substring) in s.split(separator: ",", omittingEmptySubsequences: false) }
         let (batchRow, one) = (fields(Substring(rows.count > 2 ? rows[2] : "")), fields(singleRow))
-        #expect(rows.count == 5 && batchRow.dropLast(5).suffix(one.count - 4) == one.dropLast(4)
-                && batchRow.suffix(3) == one.suffix(3), "\(batchRow) vs \(one)")
+        // The pixel columns (last four) follow the same figures, so they agree too.
+        #expect(rows.count == 5 && batchRow.dropLast(9).suffix(one.count - 8) == one.dropLast(8)
+                && batchRow.dropLast(4).suffix(3) == one.dropLast(4).suffix(3) && batchRow.suffix(4) == one.suffix(4),
+                "\(batchRow) vs \(one)")
     }
 
     /// The numbers of path data, in order.

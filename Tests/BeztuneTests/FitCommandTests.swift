@@ -10,6 +10,8 @@ struct FitCommandTests {
         .deletingLastPathComponent()
     static let squash = root.appendingPathComponent("examples/squash-0.5.svg").path
     static let figures = ["rms", "max_distance", "hausdorff", "area_difference", "iterations", "evaluations", "status", "seconds"]
+    /// The device-pixel columns, appended after the setup's.
+    static let pixels = ["pixels_per_unit", "rms_px", "max_distance_px", "hausdorff_px"]
 
     /// The ball at xFactor 1.15, yFactor 0.85, topYFactor 0.7, k 0.56 as SVG path data (y-down).
     func ballData() throws -> String {
@@ -33,8 +35,9 @@ struct FitCommandTests {
         }
         let fit = try CSVTable(contentsOf: folder.file("fit.csv"))
         let names = ["xFactor", "yFactor", "topYFactor", "k"]
-        #expect(fit.header == names + names.map { $0 + "_stderr" } + Self.figures + ["model", "radius", "held"])
-        #expect(fit.rows.count == 1 && fit.rows[0].suffix(3) == ["ball", "50", "radius=50"])
+        #expect(fit.header == names + names.map { $0 + "_stderr" } + Self.figures + ["model", "radius", "held"] + Self.pixels)
+        #expect(fit.rows.count == 1 && fit.rows[0].dropLast(4).suffix(3) == ["ball", "50", "radius=50"])
+        #expect(fit.rows[0][try fit.columnIndex("pixels_per_unit")] == "1")
         let rms = try fit.double(row: 0, column: fit.columnIndex("rms"))
         let hausdorff = try fit.double(row: 0, column: fit.columnIndex("hausdorff"))
         let maxDistance = try fit.double(row: 0, column: fit.columnIndex("max_distance"))
@@ -182,9 +185,10 @@ struct FitCommandTests {
         #expect(r.stderr.contains("1 of 3 targets could not be fitted"))
         let table = try CSVTable(contentsOf: out)
         #expect(Array(table.header.prefix(7)) == ["file", "squash", "note", "xFactor", "yFactor", "topYFactor", "k"])
-        #expect(Array(table.header.suffix(4)) == ["message", "model", "radius", "held"] && table.rows.count == 3)
+        #expect(Array(table.header.dropLast(4).suffix(4)) == ["message", "model", "radius", "held"] && table.rows.count == 3)
+        #expect(Array(table.header.suffix(4)) == Self.pixels)
         // A target that failed still has the setup's columns: they describe the fit asked for.
-        #expect(table.rows.map { Array($0.suffix(3)) } == [[String]](repeating: ["ball", "50", ""], count: 3))
+        #expect(table.rows.map { Array($0.dropLast(4).suffix(3)) } == [[String]](repeating: ["ball", "50", ""], count: 3))
         let status = try table.columnIndex("status"), message = try table.columnIndex("message")
         #expect(table.rows.map { $0[status] }.map { $0.hasPrefix("converged") } == [true, false, true])
         #expect(table.rows[1][status] == "error" && table.rows[1][message].contains("no such file"))

@@ -62,7 +62,9 @@ struct FitProfileCommandTests {
         let profile = try CSVTable(contentsOf: folder.file("out/profile.csv"))
         #expect(profile.header == ["progress", "yFactor", "yFactor_stderr", "yFactor_timing", "yFactor_joint",
                                    "topYFactor", "topYFactor_stderr", "topYFactor_timing", "topYFactor_joint",
-                                   "fit_rms", "profile_rms", "joint_rms", "status", "file"])
+                                   "fit_rms", "profile_rms", "joint_rms", "status", "file",
+                                   "pixels_per_unit", "profile_max", "profile_rms_px", "profile_max_px",
+                                   "joint_max", "joint_rms_px", "joint_max_px"])
         #expect(profile.rows.count == 11)
         #expect(try value(profile, 10, "progress") == 1)
         #expect(profile.string(row: 10, column: 13) == "k10.path")

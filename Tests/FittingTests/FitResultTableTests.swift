@@ -27,9 +27,9 @@ struct FitResultTableTests {
         let fit = try OutlineFitter().fit(target, setup: setup)
         let columns = FitResultColumns(setup: setup)
         #expect(columns.header == ["xFactor", "yFactor", "k", "xFactor_stderr", "yFactor_stderr", "k_stderr"]
-                + FitResultColumns.figureColumns + ["model", "radius", "held"])
+                + FitResultColumns.figureColumns + ["model", "radius", "held"] + FitResultColumns.pixelColumns)
         let written = columns.fields(fit)
-        #expect(written.suffix(3) == [.text("ball"), .double(40), .text("radius=40;topYFactor=0.8")])
+        #expect(written.dropLast(4).suffix(3) == [.text("ball"), .double(40), .text("radius=40;topYFactor=0.8")])
         let result = try table(columns, [written])
         #expect(result.describesSetup && result.parameterColumns == setup.freeNames)
         let row = try result.row(result.index(ofRow: nil))
@@ -154,6 +154,15 @@ struct FitResultTableTests {
         { header, row in row[header.firstIndex(of: name)!] = value }
     }
 
+    /// Removes column `name` (header and cell).
+    func removing(_ name: String) -> (inout [String], inout [String]) -> Void {
+        { header, row in
+            let i = header.firstIndex(of: name)!
+            header.remove(at: i)
+            row.remove(at: i)
+        }
+    }
+
     @Test("refused rows: one line naming the file, line and column")
     func refused() throws {
         let cases: [(FitResultTable, String)] = [
@@ -167,8 +176,8 @@ struct FitResultTableTests {
             (try ballResult(edit: setting("yFactor", "abc")), "fit.csv line 2, column 'yFactor': 'abc' is not a number"),
             (try ballResult(free: ["xFactor", "tx"], edit: setting("pose_scale", "2")),
              "fit.csv line 2, column 'pose_scale': 2 but the row's model, values and held values give 1"),
-            (try ballResult(edit: { header, row in header.removeLast(); row.removeLast() }), "fit.csv: missing column 'held'"),
-            (try ballResult(free: ["xFactor", "tx"], edit: { header, row in header.removeLast(); row.removeLast() }),
+            (try ballResult(edit: removing("held")), "fit.csv: missing column 'held'"),
+            (try ballResult(free: ["xFactor", "tx"], edit: removing("pose_rotation")),
              "fit.csv: missing column 'pose_rotation'"),
         ]
         for (result, message) in cases {

@@ -13,6 +13,11 @@ public struct JointProfileFit: Sendable {
     public let keyframeRMS: [Double]
     /// The RMS over all keyframes' points.
     public let rms: Double
+    /// For each keyframe, the largest distance of its target points to the model at the joint
+    /// trajectories' values, maxᵢ |dᵢ| (model units; `joint_max`).
+    public let keyframeMax: [Double]
+    /// The same over all keyframes' points.
+    public let max: Double
     public let status: TerminationStatus
     public let iterations: Int
     public let evaluations: Int

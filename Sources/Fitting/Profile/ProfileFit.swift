@@ -17,10 +17,18 @@ public struct ProfileFit: Sendable {
     /// One per free parameter (free-list order): the trajectory fitted to the keyframe values.
     public let twoStage: [TrajectoryFit]
     /// For each keyframe, the RMS orthogonal distance of its target points to the model at the
-    /// two-stage trajectories' values (the profile-driven outline).
+    /// two-stage trajectories' values (the profile-driven outline replayed at the keyframe's
+    /// progress): √(Σ dᵢ²/N) over the keyframe's N points, dᵢ the distance of point i to its
+    /// nearest point on that outline (model units; `profile_rms`).
     public let twoStageKeyframeRMS: [Double]
-    /// The same over all keyframes' points.
+    /// The same over all keyframes' points (every point of every keyframe, each against its own
+    /// keyframe's replayed outline).
     public let twoStageRMS: Double
+    /// For each keyframe, the largest of those distances, maxᵢ |dᵢ| (model units; `profile_max`):
+    /// how far the replayed outline is from the farthest target point of the keyframe.
+    public let twoStageKeyframeMax: [Double]
+    /// The same over all keyframes' points.
+    public let twoStageMax: Double
     /// The joint fit, when asked for.
     public let joint: JointProfileFit?
 

@@ -86,7 +86,9 @@ public struct ProfileFitter: Sendable {
 
         return ProfileFit(setup: setup, timing: timing, keyframes: sorted, inputIndices: order, keyframeFits: fits,
                           twoStage: twoStage, twoStageKeyframeRMS: twoStageDistances.map(Self.rms),
-                          twoStageRMS: Self.rms(twoStageDistances.flatMap { $0 }), joint: joint)
+                          twoStageRMS: Self.rms(twoStageDistances.flatMap { $0 }),
+                          twoStageKeyframeMax: twoStageDistances.map(Self.maximumMagnitude),
+                          twoStageMax: Self.maximumMagnitude(twoStageDistances.flatMap { $0 }), joint: joint)
     }
 
     /// The joint fit, from the two-stage trajectories.
@@ -139,14 +141,17 @@ public struct ProfileFitter: Sendable {
                 rms: (sum / Double(keyframes.count)).squareRoot(), reducedChiSquare: nil, weighted: false,
                 status: fit.status, activeBounds: Array(fit.activeBounds[range]), timingHeld: held[k]))
         }
-        var keyframeRMS: [Double] = []
+        var keyframeRMS: [Double] = [], keyframeMax: [Double] = []
         for j in keyframes.indices {
             let count = keyframes[j].target.points.count
             let offset = residuals.offsets[j]
-            keyframeRMS.append(Self.rms(Array(fit.residuals[offset..<(offset + count)])))
+            let distances = Array(fit.residuals[offset..<(offset + count)])
+            keyframeRMS.append(Self.rms(distances))
+            keyframeMax.append(Self.maximumMagnitude(distances))
         }
         return JointProfileFit(trajectories: trajectories, covariance: fit.covariance, keyframeRMS: keyframeRMS,
-                               rms: Self.rms(fit.residuals), status: fit.status, iterations: fit.iterations,
+                               rms: Self.rms(fit.residuals), keyframeMax: keyframeMax,
+                               max: Self.maximumMagnitude(fit.residuals), status: fit.status, iterations: fit.iterations,
                                evaluations: fit.evaluations, cost: fit.cost)
     }
 
@@ -175,6 +180,12 @@ public struct ProfileFitter: Sendable {
         let residuals = DistanceResiduals(setup: setup, targets: keyframe.target.points, outline: nil,
                                           symmetricWeight: 0, samplesPerSegment: 1, parallel: parallel)
         return residuals.residuals(values)
+    }
+
+    /// max |rᵢ| (NaN for none, or when any rᵢ is NaN).
+    static func maximumMagnitude(_ r: [Double]) -> Double {
+        guard !r.isEmpty, !r.contains(where: \.isNaN) else { return .nan }
+        return r.reduce(0) { Swift.max($0, abs($1)) }
     }
 
     /// √(Σr²/N) (NaN for none).

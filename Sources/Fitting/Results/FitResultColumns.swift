@@ -17,7 +17,10 @@ import _Support
 ///    when `radius` is free its value column of step 1 is that column and none is added here),
 ///    `held` (every value given for a parameter that is not free, ``HeldValues``) and, when the
 ///    model is posed, `pose_tx`, `pose_ty`, `pose_scale`, `pose_rotation` (radians): the whole
-///    pose, free or held.
+///    pose, free or held;
+/// 5. the figures in device pixels (``pixelColumns``): `pixels_per_unit` (S, `--pixels-per-unit`,
+///    1 unless given) and `rms_px`, `max_distance_px`, `hausdorff_px`, each S × its model-unit
+///    figure (a distance of d units is S·d device pixels; empty where the figure is).
 ///
 /// Every number is written in the package's one format (``CSVField/format(_:)``: every digit).
 /// A target that could not be fitted (``failedFields(message:)``) has empty values, status
@@ -33,12 +36,19 @@ public struct FitResultColumns: Sendable {
         ("pose_tx", "poseX"), ("pose_ty", "poseY"), ("pose_scale", "poseScale"), ("pose_rotation", "poseRotation"),
     ]
 
+    /// The device-pixel columns, appended last (step 5).
+    public static let pixelColumns = ["pixels_per_unit", "rms_px", "max_distance_px", "hausdorff_px"]
+
     public let setup: FitSetup
     /// Whether the table has a `message` column (a batch's).
     public let hasMessage: Bool
+    /// Device pixels per model unit, S (finite, > 0): the `_px` figures are S × the figures.
+    /// Not the pose parameter `scale`, which sizes the model before it is compared.
+    public let pixelsPerUnit: Double
 
-    public init(setup: FitSetup, message: Bool = false) {
-        (self.setup, hasMessage) = (setup, message)
+    public init(setup: FitSetup, message: Bool = false, pixelsPerUnit: Double = 1) {
+        precondition(pixelsPerUnit.isFinite && pixelsPerUnit > 0, "FitResultColumns: pixels per unit must be finite and > 0")
+        (self.setup, hasMessage, self.pixelsPerUnit) = (setup, message, pixelsPerUnit)
     }
 
     /// True when the setup's radius is a free parameter (its value column is the `radius` column).
@@ -53,7 +63,7 @@ public struct FitResultColumns: Sendable {
     /// The whole header.
     public var header: [String] {
         setup.freeNames + setup.freeNames.map { $0 + "_stderr" } + Self.figureColumns
-            + (hasMessage ? ["message"] : []) + setupColumns
+            + (hasMessage ? ["message"] : []) + setupColumns + Self.pixelColumns
     }
 
     /// The row of a fit of ``setup`` (`message` goes in the `message` column, when there is one).
@@ -64,8 +74,11 @@ public struct FitResultColumns: Sendable {
             fit.comparison.map { .double($0.areaDifference) } ?? .empty,
             .int(fit.iterations), .int(fit.evaluations), .text(fit.status.rawValue), .double(fit.seconds),
         ]
+        let s = pixelsPerUnit
+        let pixels: [CSVField] = [.double(s * fit.rms), .double(s * fit.maxDistance),
+                                  fit.comparison.map { .double(s * $0.hausdorff) } ?? .empty]
         return fields(parameters: fit.parameters, values: fit.values, standardErrors: fit.standardErrors,
-                      figures: figures, message: message)
+                      figures: figures, message: message, pixels: pixels)
     }
 
     /// The row of a target that could not be fitted: empty values and figures, status `error`,
@@ -77,9 +90,11 @@ public struct FitResultColumns: Sendable {
     }
 
     /// The row of `parameters` (every parameter of ``FitSetup/model``; nil for a failed fit, whose
-    /// free values are unknown) with its free values, standard errors and figures as written.
+    /// free values are unknown) with its free values, standard errors and figures as written, and
+    /// `pixels` — the `rms_px`, `max_distance_px`, `hausdorff_px` cells (empty when not given) —
+    /// after ``pixelsPerUnit``.
     func fields(parameters: ParameterVector?, values: [CSVField], standardErrors: [CSVField],
-                figures: [CSVField], message: String) -> [CSVField] {
+                figures: [CSVField], message: String, pixels: [CSVField] = [.empty, .empty, .empty]) -> [CSVField] {
         precondition(values.count == setup.freeCount && standardErrors.count == setup.freeCount
                      && figures.count == Self.figureColumns.count, "FitResultColumns: a row of another setup")
         var row = values + standardErrors + figures
@@ -90,13 +105,14 @@ public struct FitResultColumns: Sendable {
         if setup.isPosed {
             row += Self.poseColumns.map { value(of: $0.parameter, in: parameters) }
         }
-        return row
+        precondition(pixels.count == Self.pixelColumns.count - 1, "FitResultColumns: three pixel figures")
+        return row + [.double(pixelsPerUnit)] + pixels
     }
 
     func fields(parameters: ParameterVector?, values: [Double], standardErrors: [Double],
-                figures: [CSVField], message: String) -> [CSVField] {
+                figures: [CSVField], message: String, pixels: [CSVField] = [.empty, .empty, .empty]) -> [CSVField] {
         fields(parameters: parameters, values: values.map(CSVField.double),
-               standardErrors: standardErrors.map(CSVField.double), figures: figures, message: message)
+               standardErrors: standardErrors.map(CSVField.double), figures: figures, message: message, pixels: pixels)
     }
 
     /// A parameter's value in `parameters`, or — without them (a failed fit) — the setup's value

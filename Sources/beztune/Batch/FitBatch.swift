@@ -10,7 +10,7 @@ import _Support
 enum FitBatch {
     static func run(manifest: String, _ fit: FitArguments, csvFile: String?, batch options: BatchOptions,
                     console: Console) throws {
-        let resultColumns = FitResultColumns(setup: fit.setup, message: true)
+        let resultColumns = FitResultColumns(setup: fit.setup, message: true, pixelsPerUnit: fit.pixelsPerUnit)
         let columns = resultColumns.header
         let batch = try BatchManifest(manifest, fileColumn: "file", outputColumns: columns)
         let (table, fileColumn) = (batch.table, batch.fileColumn)

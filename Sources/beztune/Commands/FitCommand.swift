@@ -22,7 +22,7 @@ enum FitCommand: BeztuneCommand {
             FitChoices.select, FitChoices.frame, FitChoices.layer, FitChoices.lottieEllipse, FitChoices.samples, FitChoices.yUp,
             FitChoices.yDown, FitChoices.model, FitChoices.radius, FitChoices.free, FitChoices.set,
             FitChoices.bound, FitChoices.loss, FitChoices.lossScale, FitChoices.symmetric, FitChoices.starts,
-            FitChoices.seed, FitChoices.maxEvaluations,
+            FitChoices.seed, FitChoices.maxEvaluations, FitChoices.pixelsPerUnit,
         ].map { $0.embedded(in: \.fit) } + [
             .text(\.csv, "csv", "FILE",
                   help: "Write one CSV row (with --targets: one per target, to standard output when --csv is absent)."),
@@ -83,7 +83,11 @@ enum FitCommand: BeztuneCommand {
         model, radius (its value, fitted or held; empty for a model without one; when
         radius is free, its value column), held (every --radius and --set value of a
         parameter not free, as NAME=VALUE;…, every digit) and, when posed,
-        pose_tx,pose_ty,pose_scale,pose_rotation (the whole pose, free or held).
+        pose_tx,pose_ty,pose_scale,pose_rotation (the whole pose, free or held), then
+        pixels_per_unit,rms_px,max_distance_px,hausdorff_px: --pixels-per-unit S (default 1)
+        and S × rms, max_distance and hausdorff, the distances in device pixels when one model
+        unit is drawn S pixels wide (3 for a design-size shape on an @3x screen). S is not the
+        pose parameter 'scale' (which sizes the model before it is compared).
 
         Example: beztune fit --target examples/squash-0.5.svg --model ball --radius 50 --free xFactor,yFactor,topYFactor,k --png fit.png
         """
@@ -122,7 +126,7 @@ enum FitCommand: BeztuneCommand {
         try outputs.checkStreams()
 
         // Everything is computed before the first file is written.
-        let columns = FitResultColumns(setup: fit.setup)
+        let columns = FitResultColumns(setup: fit.setup, pixelsPerUnit: fit.pixelsPerUnit)
         var csv = CSVWriter(header: columns.header)
         csv.appendRow(columns.fields(result))
         let residuals = options.residuals.map { _ in FitReport.residuals(result, target: target) }
@@ -135,7 +139,7 @@ enum FitCommand: BeztuneCommand {
         try outputs.stage(csv.text, for: options.csv)
         if let residuals { try outputs.stage(residuals, for: options.residuals) }
         if let picture { try outputs.stage(picture, for: options.png) }
-        outputs.write(FitReport.table(result, target: target))
+        outputs.write(FitReport.table(result, target: target, pixelsPerUnit: fit.pixelsPerUnit))
         if !result.converged {
             console.printError("beztune fit: warning: the fit did not converge (\(result.status.rawValue)); the figures describe the last point reached")
         }

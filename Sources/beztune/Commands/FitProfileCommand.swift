@@ -52,6 +52,7 @@ enum FitProfileCommand: BeztuneCommand {
             FitChoices.starts.help("Starts of each keyframe fit: the warm start and N−1 seeded perturbations (default 1)."),
             FitChoices.seed,
             FitChoices.maxEvaluations.help("Residual evaluations allowed per keyframe fit and for the joint fit (default 500)."),
+            FitChoices.pixelsPerUnit.help("The replayed outline's distances in device pixels too (profile_rms_px, profile_max_px): \(PixelsPerUnit.meaning) (default 1)."),
         ].map { $0.embedded(in: \.fit) } + [
             .value(\.size, "size", "WxH", inUsage: false, help: "Frame size in pixels (default 480x480).", parse: ImageSize.parse),
         ]
@@ -92,7 +93,11 @@ enum FitProfileCommand: BeztuneCommand {
         Writes DIR/profile.csv (progress; per free parameter its keyframe value, _stderr,
         _timing (the two-stage curve there) and _joint; fit_rms, profile_rms, joint_rms:
         RMS distances of the keyframe's points to its own fit, to the two-stage and to the
-        joint profile's outline; status, file), DIR/timing.csv (one row per parameter and
+        joint profile's outline; status, file; then pixels_per_unit, profile_max (the
+        largest distance of the keyframe's points to the two-stage profile's outline at its
+        progress), profile_rms_px, profile_max_px (× --pixels-per-unit S: device pixels
+        when a model unit is drawn S pixels wide; S is not the pose parameter 'scale') and
+        with --joint joint_max, joint_rms_px, joint_max_px), DIR/timing.csv (one row per parameter and
         method: parameter,start,end,timing,x1,y1,x2,y2,omega,zeta,v0,rms — rms of the
         keyframe values about the curve, in parameter units; then method, standard errors,
         reduced_chi2, distance_rms, status; then, for a spring, the spring over --duration D
@@ -141,7 +146,7 @@ enum FitProfileCommand: BeztuneCommand {
         let run = try RunOutputs(files: [], folders: [folder], inputs: source.inputs, console: console)
         let outputs = try FitProfileOutputs(source, settings)
         try outputs.stage(in: run, folder: folder)
-        run.write(FitProfileReport.table(outputs.result, duration: settings.duration))
+        run.write(FitProfileReport.table(outputs.result, duration: settings.duration, pixelsPerUnit: settings.fit.pixelsPerUnit))
         run.print("wrote profile.csv, timing.csv, settings.csv, \(outputs.frames.count) frames, contact.png and profile.png to \(options.out)")
         for warning in outputs.warnings { console.printError("beztune fit-profile: warning: \(warning)") }
         try run.commit()

@@ -21,14 +21,25 @@ enum MagnifyCommand: BeztuneCommand {
             .text(\.out, "out", "FILE", required: true, help: "The image to write: PNG, or SVG when FILE ends in .svg."),
             .value(\.size, "size", "WxH", help: "Image size in pixels (default 720x720; each side 16…16384).",
                    parse: ImageSize.parse),
+            ArcErrorChoices.radius.embedded(in: \.arc)
+                .help("The circle's radius in length units: each legend line adds max |e|·R (the radial error in those units)."),
+            .value(\.pixelsPerUnit, "pixels-per-unit", "S",
+                   help: "With --radius: \(PixelsPerUnit.meaning); each legend line adds S·R·max |e| px (default 1).",
+                   parse: PixelsPerUnit.parse),
         ]
+    }
+
+    static var rules: [OptionRule<Options>] {
+        [.requires([\.pixelsPerUnit], option: \.arc.radius, reason: "the pixel figure is the error in length units × S")]
     }
 
     static let discussion = """
         The true circle is the dashed grey line. Each approximation's point at polar angle φ
         is drawn at radius 1 + F·e(φ), e the exact radial error |B|/r − 1, so a curve outside
         the circle bulges outwards and one inside dips inwards. The legend gives each factor's
-        exact maximum |e|.
+        exact maximum |e|; with --radius R also in length units (R·max |e|) and in device
+        pixels (S·R·max |e|, S the --pixels-per-unit, 1 unless given; not the pose parameter
+        'scale'). The picture itself is drawn at unit radius.
 
         Example: beztune magnify --k 1/1.8 --k 0.5523 --k minimax --segments 4 --factor 200 --out magnifier.png
         """
@@ -42,6 +53,7 @@ enum MagnifyCommand: BeztuneCommand {
 
     static func run(_ options: Options, console: Console) throws {
         let (segments, factor, out) = (options.arc.segments, options.factor, options.out)
+        let radius = try options.arc.absoluteColumnsRadius()
         let (width, height) = (options.size.width, options.size.height)
         let outputs = try RunOutputs(files: [out], console: console)
         let circle = Path.polyline((0...720).map { i in
@@ -58,7 +70,13 @@ enum MagnifyCommand: BeztuneCommand {
             let maxError = ArcErrorReport(CircularArc(segments: segments, handle: h.value(segments: segments))).radial.maximumMagnitude
             largest = max(largest, maxError)
             let name = h.label(segments: segments)
-            legend.append(LegendEntry("k \(name): max |e| \(String(format: "%.4g", maxError)) (\(String(format: "%.3g", 100 * maxError)) %)", color))
+            var text = "k \(name): max |e| \(String(format: "%.4g", maxError)) (\(String(format: "%.3g", 100 * maxError)) %)"
+            if let radius {
+                let s = options.pixelsPerUnit ?? 1
+                text += ", \(String(format: "%.4g", radius * maxError)) at radius \(ShortestDecimal.format(radius))"
+                    + ", \(String(format: "%.4g", s * (radius * maxError))) px at \(ShortestDecimal.format(s)) px/unit"
+            }
+            legend.append(LegendEntry(text, color))
         }
         frame.layers.append(.label("radial error × \(ShortestDecimal.format(factor)), \(segments) segments"))
         frame.layers.append(.legend(legend))
@@ -75,6 +93,8 @@ enum MagnifyCommand: BeztuneCommand {
         var factor = 200.0
         var out = ""  // required
         var size = ImageSize(width: 720, height: 720)
+        /// `--pixels-per-unit S` (with `--radius`); nil: 1.
+        var pixelsPerUnit: Double?
     }
 
 }

@@ -17,6 +17,8 @@ struct FitArguments {
     var yUp: Bool
     var yDown: Bool
     var repeats: Int
+    /// `--pixels-per-unit S`: device pixels per model unit for the `_px` figures.
+    var pixelsPerUnit: Double
     /// The outline of an SVG document or Lottie file that is the target (a manifest row's
     /// `select` cell replaces `element`).
     var selection: TargetSelection
@@ -54,6 +56,7 @@ struct FitArguments {
         yUp = choices.yUp
         yDown = choices.yDown
         repeats = choices.repeats
+        pixelsPerUnit = choices.pixelsPerUnit
         selection = TargetSelection(element: choices.select, layer: choices.layer, frame: choices.frame,
                                     lottieEllipses: LottieEllipseMode(rawValue: choices.lottieEllipse) ?? .exact)
     }

@@ -8,6 +8,13 @@ import _ArgumentParser
 extension FitChoices {
     typealias Declared = Option<FitChoices>
 
+    /// `--pixels-per-unit S` (``PixelsPerUnit``).
+    static var pixelsPerUnit: Declared {
+        .value(\.pixelsPerUnit, "pixels-per-unit", "S", inUsage: false,
+               help: "Figures in device pixels too: \(PixelsPerUnit.meaning) (default 1).",
+               parse: PixelsPerUnit.parse)
+    }
+
     static var select: Declared {
         .text(\.select, "select", "ID|N",
               help: "SVG target: the shape to fit, by element id (a <g>'s id takes every shape inside it) or by its number among the drawn shapes; needed when the document draws several (the error lists them).")

@@ -27,6 +27,8 @@ struct FitChoices {
     var frame: Double?
     /// `--lottie-ellipse exact|player`: a Lottie ellipse as drawn exactly or by lottie-web.
     var lottieEllipse = "exact"
+    /// `--pixels-per-unit S`: the `_px` figures are S × the model-unit distances (default 1).
+    var pixelsPerUnit = 1.0
 
     /// The ball's default free parameters as the help lists them.
     static var ballDefaultFree: String { (BallModel().defaultFree ?? []).joined(separator: ",") }

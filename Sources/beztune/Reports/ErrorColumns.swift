@@ -19,6 +19,12 @@ import _ArgumentParser
 /// columns ×R (length units), `area_error_abs` = A − R²θ/2 (area units), `arc_length_error_abs`
 /// = L − Rθ (length), curvature columns (κ − 1/R, in 1/length). With `--sx/--sy`:
 /// `ellipse_max_distance` (relative to r) and, with a radius, `ellipse_max_distance_abs`.
+///
+/// Device pixels (`error --radius R --pixels-per-unit S,…`, one row per scale): ``pixelHeader``,
+/// `pixels_per_unit` then a `_px` twin of every absolute *distance* column — the radial columns,
+/// `arc_length_error` and `ellipse_max_distance` — each exactly S × its `_abs` value (device
+/// pixels when the shape is drawn at S pixels per unit). Area and curvature have no `_px` twin:
+/// they are not lengths (they would scale as S² and 1/S).
 struct ErrorColumns {
     var radius: Double?
     var squash: (sx: Double, sy: Double)?
@@ -30,6 +36,11 @@ struct ErrorColumns {
     static let absolute = ["max_radial_error_abs", "min_radial_error_abs", "max_abs_radial_error_abs",
                            "rms_radial_error_abs", "rms_radial_error_angle_abs", "area_error_abs",
                            "arc_length_error_abs", "max_curvature_error_abs", "end_curvature_error_abs"]
+
+    /// The absolute distance columns with a `_px` twin, in ``pixelHeader`` order.
+    static let pixelTwins = ["max_radial_error_abs", "min_radial_error_abs", "max_abs_radial_error_abs",
+                             "rms_radial_error_abs", "rms_radial_error_angle_abs", "arc_length_error_abs",
+                             "ellipse_max_distance_abs"]
 
     /// The columns for `radius` and the squash factors `--sx`, `--sy` (both or neither, as the
     /// declarations' rule has it), their ratio within ``SquashedCircle/largestAspectRatio``.
@@ -57,6 +68,22 @@ struct ErrorColumns {
             if radius != nil { h.append("ellipse_max_distance_abs") }
         }
         return h
+    }
+
+    /// `pixels_per_unit` and the `_px` twins of the absolute distance columns this header has
+    /// (none without a radius).
+    var pixelHeader: [String] {
+        guard radius != nil else { return [] }
+        let absolute = Set(header)
+        return ["pixels_per_unit"] + Self.pixelTwins.filter(absolute.contains).map { $0.dropLast(4) + "_px" }
+    }
+
+    /// The ``pixelHeader`` figures of one (k, n) pair at `scale` pixels per unit: the scale, then
+    /// scale × each twin's `_abs` value (the very number the `_abs` column holds).
+    func pixelValues(_ r: ArcErrorReport, segments: Int, scale: Double) -> [Double] {
+        guard radius != nil else { return [] }
+        let all = Dictionary(uniqueKeysWithValues: zip(header, values(r, segments: segments)))
+        return [scale] + Self.pixelTwins.compactMap { all[$0] }.map { scale * $0 }
     }
 
     /// The figures of one (k, n) pair as numbers, in header order.
@@ -91,7 +118,10 @@ struct ErrorColumns {
     /// to 6 significant digits.
     func displayed(_ r: ArcErrorReport, segments: Int) -> [String] {
         values(r, segments: segments).enumerated().map { i, x in
-            i == 0 ? CSVField.format(x) : i == 1 ? String(segments) : x == 0 ? "0" : String(format: "%.6g", x)
+            i == 0 ? CSVField.format(x) : i == 1 ? String(segments) : Self.display(x)
         }
     }
+
+    /// A figure on the terminal: 6 significant digits, `0` for zero.
+    static func display(_ x: Double) -> String { x == 0 ? "0" : String(format: "%.6g", x) }
 }

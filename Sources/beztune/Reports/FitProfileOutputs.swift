@@ -27,7 +27,7 @@ struct FitProfileOutputs {
         let fitter = ProfileFitter(options: ProfileOptions(timing: settings.timing, joint: settings.joint, keyframe: keyframeOptions,
                                                            timingBounds: settings.timingBounds))
         result = try fitter.fit(keyframes, setup: settings.fit.setup)
-        profileCSV = ProfileKeyframeTable.csvText(result, files: files)
+        profileCSV = ProfileKeyframeTable.csvText(result, files: files, pixelsPerUnit: settings.fit.pixelsPerUnit)
         timingCSV = ProfileTimingTable.csvText(result, duration: settings.duration)
         settingsCSV = settings.recorded.csvText
         let pictures = FitProfilePictures.frames(result, width: settings.width, height: settings.height)

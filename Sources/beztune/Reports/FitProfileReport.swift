@@ -8,9 +8,13 @@ import _Support
 /// The summary `beztune fit-profile` prints on standard output (the folder's tables are
 /// Fitting's: ``ProfileKeyframeTable``, ``ProfileTimingTable``, ``ProfileSettings``).
 enum FitProfileReport {
-    /// The summary printed on standard output: one line per parameter and method, then for
+    /// The summary printed on standard output: one line per parameter and method; the overall
+    /// distances of the keyframes' target points to the replayed outline (each point against
+    /// the profile's outline at its keyframe's progress, over every keyframe's points):
+    /// `profile_rms` (RMS), `profile_max` (largest), in model units and × `pixelsPerUnit`
+    /// (`_px`), and the joint fit's the same way; one line per keyframe with its own; then for
     /// spring timings the springs in platform terms over `duration` seconds.
-    static func table(_ fit: ProfileFit, duration: Double) -> String {
+    static func table(_ fit: ProfileFit, duration: Double, pixelsPerUnit s: Double = 1) -> String {
         var rows: [[String]] = []
         for method in TrajectoryFit.Method.allCases {
             guard let fits = fit.trajectories(method) else { continue }
@@ -27,11 +31,19 @@ enum FitProfileReport {
         }
         var text = TextTable.render(header: ["parameter", "method", "timing", "start", "end", "timing parameters", "rms"], rows: rows)
         var pairs: [(String, String)] = [("keyframes", String(fit.keyframes.count)),
-                                         ("profile_rms", FitReport.format(fit.twoStageRMS))]
+                                         ("profile_rms", FitReport.format(fit.twoStageRMS)),
+                                         ("profile_max", FitReport.format(fit.twoStageMax)),
+                                         ("pixels_per_unit", FitReport.format(s)),
+                                         ("profile_rms_px", FitReport.format(s * fit.twoStageRMS)),
+                                         ("profile_max_px", FitReport.format(s * fit.twoStageMax))]
         if let joint = fit.joint {
-            pairs += [("joint_rms", FitReport.format(joint.rms)), ("joint_status", joint.status.rawValue)]
+            pairs += [("joint_rms", FitReport.format(joint.rms)), ("joint_max", FitReport.format(joint.max)),
+                      ("joint_rms_px", FitReport.format(s * joint.rms)), ("joint_max_px", FitReport.format(s * joint.max)),
+                      ("joint_status", joint.status.rawValue)]
         }
         text += "\n" + TextTable.keyValue(pairs)
+        text += "\nthe replayed outline's distance to each keyframe's points:\n"
+        text += TextTable.render(header: keyframeHeader(joint: fit.joint != nil), rows: keyframeRows(fit, pixelsPerUnit: s))
         var springs: [[String]] = []
         for method in TrajectoryFit.Method.allCases {
             for t in fit.trajectories(method) ?? [] {
@@ -44,5 +56,23 @@ enum FitProfileReport {
             text += TextTable.render(header: ["parameter", "method"] + PlatformSpringColumns.names.dropFirst(), rows: springs)
         }
         return text
+    }
+
+    /// The per-keyframe table's columns (profile.csv's names).
+    static func keyframeHeader(joint: Bool) -> [String] {
+        ["progress", "profile_rms", "profile_max", "profile_rms_px", "profile_max_px"]
+            + (joint ? ["joint_rms", "joint_max", "joint_rms_px", "joint_max_px"] : [])
+    }
+
+    /// One row per keyframe (progress order): its distances as profile.csv has them, 6 digits.
+    static func keyframeRows(_ fit: ProfileFit, pixelsPerUnit s: Double) -> [[String]] {
+        fit.keyframes.indices.map { j in
+            var v = [fit.keyframes[j].progress, fit.twoStageKeyframeRMS[j], fit.twoStageKeyframeMax[j],
+                     s * fit.twoStageKeyframeRMS[j], s * fit.twoStageKeyframeMax[j]]
+            if let joint = fit.joint {
+                v += [joint.keyframeRMS[j], joint.keyframeMax[j], s * joint.keyframeRMS[j], s * joint.keyframeMax[j]]
+            }
+            return v.map { FitReport.format($0) }
+        }
     }
 }

@@ -8,8 +8,10 @@ import _Support
 /// What `beztune fit` writes besides its CSV (whose columns are Fitting's `FitResultColumns`):
 /// the table on standard output, the per-point residuals and the overlay picture.
 enum FitReport {
-    /// The table printed on standard output.
-    static func table(_ fit: OutlineFit, target: TargetOutline) -> String {
+    /// The table printed on standard output: the parameters, then the figures, with `rms_px`,
+    /// `max_distance_px` and `hausdorff_px` (`pixelsPerUnit` × the model-unit figure) after
+    /// their model-unit twins.
+    static func table(_ fit: OutlineFit, target: TargetOutline, pixelsPerUnit s: Double = 1) -> String {
         let rows = fit.setup.freeNames.indices.map { k in
             [fit.setup.freeNames[k], String(format: "%.10g", fit.values[k]), format(fit.standardErrors[k], digits: 4)]
         }
@@ -21,6 +23,9 @@ enum FitReport {
             pairs.append(("hausdorff", format(c.hausdorff)))
             pairs.append(("area_difference", format(c.areaDifference)))
         }
+        pairs += [("pixels_per_unit", format(s)), ("rms_px", format(s * fit.rms)),
+                  ("max_distance_px", format(s * fit.maxDistance))]
+        if let c = fit.comparison { pairs.append(("hausdorff_px", format(s * c.hausdorff))) }
         pairs += [("iterations", String(fit.iterations)), ("evaluations", String(fit.evaluations)),
                   ("status", fit.status.rawValue), ("seconds", String(format: "%.6f", fit.seconds)),
                   ("points", String(target.points.count))]
