@@ -108,8 +108,7 @@ extension TargetOutline {
                 throw .lottie(file: path, .layer(error))
             }
             do throws(TargetLottieError) {
-                try self.init(lottie: animation, selecting: selection, sampleCount: samples, orientation: orientation,
-                              ellipses: selection.lottieEllipses)
+                try self.init(lottie: animation, selecting: selection, sampleCount: samples, orientation: orientation)
             } catch {
                 throw .lottie(file: path, error)
             }

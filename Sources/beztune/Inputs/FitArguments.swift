@@ -1,7 +1,6 @@
 import Deform
 import Fitting
 import Foundation
-import Interchange
 import LeastSquares
 import _Support
 
@@ -57,8 +56,7 @@ struct FitArguments {
         yDown = choices.yDown
         repeats = choices.repeats
         pixelsPerUnit = choices.pixelsPerUnit
-        selection = TargetSelection(element: choices.select, layer: choices.layer, frame: choices.frame,
-                                    lottieEllipses: LottieEllipseMode(rawValue: choices.lottieEllipse) ?? .exact)
+        selection = TargetSelection(element: choices.select, layer: choices.layer, frame: choices.frame)
     }
 
     /// The options for a target of size `size` (the default loss scale is relative to it).
