@@ -24,6 +24,12 @@ public struct FitSetup: Sendable {
         ("tx", "poseX"), ("ty", "poseY"), ("scale", "poseScale"), ("rotation", "poseRotation"),
     ]
 
+    /// `name` as the model names it: a pose alias (`tx`) replaced by its ``PosedModel`` name
+    /// (`poseX`), any other name as it is.
+    public static func modelName(of name: String) -> String {
+        poseAliases.first { $0.alias == name }?.name ?? name
+    }
+
     /// The model fitted: the base model, or ``PosedModel`` of it.
     public let model: any DeformModel
     /// The model as named, without the pose (``model`` itself when unposed).
@@ -50,9 +56,7 @@ public struct FitSetup: Sendable {
                 values: [(name: String, value: Double)] = [],
                 bounds: [(name: String, lower: Double, upper: Double)] = []) throws(FitError) {
         let poseNames = Set(PosedModel<BallModel>.poseSpecs.map(\.name))
-        func canonical(_ name: String) -> String {
-            Self.poseAliases.first { $0.alias == name }?.name ?? name
-        }
+        let canonical = Self.modelName(of:)
         let named = free + values.map(\.name) + bounds.map(\.name)
         let posed = named.contains { poseNames.contains(canonical($0)) }
         let model: any DeformModel = posed ? Self.posed(base) : base

@@ -79,9 +79,7 @@ public struct FittedProfileFolder: Sendable {
         let timingFile = "\(folder)/\(ProfileTimingTable.fileName)"
         let choice: Choice
         if let given {
-            guard trajectories[given] != nil else {
-                throw ProfileFolderError("\(timingFile) has no \(given.rawValue) rows (fit-profile ran without --joint); use --method two-stage")
-            }
+            _ = try fits(of: given)
             choice = Choice(method: given, reason: "\(given.rawValue) (--method)")
         } else if let joint = trajectories[.joint] {
             let failed = joint.first { !$0.isUsable }
@@ -122,11 +120,17 @@ public struct FittedProfileFolder: Sendable {
         return method == .joint || unconvergedKeyframe == nil
     }
 
-    /// The fitted animation of `method` over `duration` seconds (default the profile's).
-    public func animation(method: TrajectoryFit.Method, duration: Double?) throws(ProfileFolderError) -> ShapeAnimation {
+    /// `method`'s trajectories; a folder without them (fit-profile ran without --joint) refused.
+    func fits(of method: TrajectoryFit.Method) throws(ProfileFolderError) -> [RecordedTrajectory] {
         guard let fits = trajectories[method] else {
             throw ProfileFolderError("\(folder)/\(ProfileTimingTable.fileName) has no \(method.rawValue) rows (fit-profile ran without --joint); use --method two-stage")
         }
+        return fits
+    }
+
+    /// The fitted animation of `method` over `duration` seconds (default the profile's).
+    public func animation(method: TrajectoryFit.Method, duration: Double?) throws(ProfileFolderError) -> ShapeAnimation {
+        let fits = try fits(of: method)
         let setup = settings.setup
         var tracks: [String: KeyframeTrack] = [:]
         for (k, recorded) in fits.enumerated() {

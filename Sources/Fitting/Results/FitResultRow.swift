@@ -36,7 +36,7 @@ public struct FitResultRow: Sendable {
     /// shape; a pose parameter of an unposed fit is the identity pose's (0, 0, 1, 0); nil when
     /// the model has no such parameter.
     public func value(of name: String) -> Double? {
-        let canonical = FitSetup.poseAliases.first { $0.alias == name }?.name ?? name
+        let canonical = FitSetup.modelName(of: name)
         if let v = parameters[canonical] { return v }
         return PosedModel<BallModel>.poseSpecs.first { $0.name == canonical }?.defaultValue
     }
@@ -53,7 +53,7 @@ public struct FitResultRow: Sendable {
             return .model(given: model, recorded: setup.baseModel.name)
         }
         if let free {
-            let canonical = { (name: String) in FitSetup.poseAliases.first { $0.alias == name }?.name ?? name }
+            let canonical = FitSetup.modelName(of:)
             if Set(free.map(canonical)) != Set(setup.freeNames.map(canonical)) || free.count != setup.freeCount {
                 return .free(given: free, recorded: setup.freeNames)
             }
@@ -64,7 +64,7 @@ public struct FitResultRow: Sendable {
         for (name, value) in values {
             let recorded = self.value(of: name)
             if recorded != value {
-                let canonical = FitSetup.poseAliases.first { $0.alias == name }?.name ?? name
+                let canonical = FitSetup.modelName(of: name)
                 let isFree = setup.freeIndices.contains { setup.model.parameters[$0].name == canonical }
                 return .value(name: name, given: value, recorded: recorded, free: isFree)
             }

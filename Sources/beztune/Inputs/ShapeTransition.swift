@@ -33,17 +33,12 @@ struct ShapeTransition {
     /// The pose parameters' model names.
     static let poseNames = PosedModel<BallModel>.poseSpecs.map(\.name)
 
-    /// `name` in the model's names (a pose alias replaced).
-    static func canonical(_ name: String) -> String {
-        FitSetup.poseAliases.first { $0.alias == name }?.name ?? name
-    }
-
     /// The end `--model MODEL --set …` describes: the values set, the pose held.
     static func end(model: any DeformModel, set: [ParameterAssignment]) throws(CLIError) -> End {
         if model is any SceneModel {
             throw .usage("\(model.name) is a scene with its own timeline; export takes plain models (ball) or fitted results")
         }
-        let values = set.map { (name: canonical($0.name), value: $0.value) }
+        let values = set.map { (name: FitSetup.modelName(of: $0.name), value: $0.value) }
         return End(model: model, values: values, held: values.filter { poseNames.contains($0.name) })
     }
 
@@ -64,7 +59,7 @@ struct ShapeTransition {
         let known = Set(end.model.parameters.map(\.name) + poseNames)
         var values = end.held
         for a in set {
-            let name = canonical(a.name)
+            let name = FitSetup.modelName(of: a.name)
             guard known.contains(name) else {
                 let valid = end.model.parameters.map(\.name) + FitSetup.poseAliases.map(\.alias)
                 throw .usage("invalid --from-set '\(a.name)=\(ShortestDecimal.format(a.value))': model \(end.model.name) has no parameter '\(a.name)' (parameters: \(valid.joined(separator: ", ")))")

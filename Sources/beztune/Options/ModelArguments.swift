@@ -46,7 +46,7 @@ enum ModelArguments {
         -> (model: any DeformModel, set: [ParameterAssignment]) {
         let poseNames = PosedModel<BallModel>.poseSpecs.map(\.name)
         let canonical = assignments.map { a in
-            ParameterAssignment(name: FitSetup.poseAliases.first { $0.alias == a.name }?.name ?? a.name, value: a.value)
+            ParameterAssignment(name: FitSetup.modelName(of: a.name), value: a.value)
         }
         guard let first = canonical.first(where: { poseNames.contains($0.name) }) else { return (model, assignments) }
         if model is any SceneModel {
