@@ -65,6 +65,10 @@ struct SVGPathParser {
     private var lastCubicControl: Point?
     /// The control point of the previous segment when it came from Q/q/T/t.
     private var lastQuadraticControl: Point?
+    /// The explicit segments appended so far (closing lines not counted), for `arcRuns`.
+    private var segmentCount = 0
+    /// Each arc drawn as cubics, with the segments that approximate it.
+    private(set) var arcRuns: [ExactPath.ArcRun] = []
 
     init(text: String, arcs: SVGArcApproximation) {
         self.text = text
@@ -141,6 +145,7 @@ struct SVGPathParser {
             let p = resolve(try pair(first: false), relative)
             beginSegment()
             path.cubic(to: p, control1: c1, control2: c2)
+            segmentCount += 1
             current = p
             cubicControl = c2
         case UInt8(ascii: "Q"), UInt8(ascii: "T"):
@@ -148,6 +153,7 @@ struct SVGPathParser {
             let p = resolve(try pair(first: upper == UInt8(ascii: "T")), relative)
             beginSegment()
             path.quadratic(to: p, control: c)
+            segmentCount += 1
             current = p
             quadraticControl = c
         default:  // "A"
@@ -161,6 +167,12 @@ struct SVGPathParser {
                 from: current, to: p, radiusX: rx, radiusY: ry, xAxisRotationDegrees: rotation,
                 largeArc: largeArc, sweep: sweep, approximation: arcs)
             if !segments.isEmpty { beginSegment() }
+            if case .cubic = segments.first,
+               let arc = EllipticalArc(svgFrom: current, to: p, radiusX: rx, radiusY: ry, xAxisRotationDegrees: rotation,
+                                       largeArc: largeArc, sweep: sweep) {
+                arcRuns.append(ExactPath.ArcRun(first: segmentCount, count: segments.count, arc: AffineEllipticalArc(arc)))
+            }
+            segmentCount += segments.count
             for segment in segments {
                 switch segment {
                 case .line(let s): path.line(to: s.p1)
@@ -176,6 +188,7 @@ struct SVGPathParser {
     private mutating func lineTo(_ p: Point) {
         beginSegment()
         path.line(to: p)
+        segmentCount += 1
         current = p
     }
 

@@ -12,8 +12,8 @@ import Geometry
 /// (p₀ − r₀, p₁), each with its handles ±c·r along the tangent; counter-clockwise mirrors x about
 /// p₀ (top, left, bottom, right).
 enum LottieEllipse {
-    /// lottie-web's `roundCorner`.
-    static let handleFactor = 0.5519
+    /// lottie-web's `roundCorner` (`LottiePlayerHandle.lottieWeb`).
+    static let handleFactor = LottiePlayerHandle.lottieWeb.factor
 
     static func bezier(position p: [Double], size s: [Double], clockwise cw: Bool) -> LottieBezier {
         let (p0, p1) = (p[0], p[1])
@@ -26,5 +26,20 @@ enum LottieEllipse {
         let o = [Point(cw ? p0 + s0 * c : p0 - s0 * c, p1 - s1), Point(cw ? p0 + s0 : p0 - s0, p1 + s1 * c),
                  Point(cw ? p0 - s0 * c : p0 + s0 * c, p1 + s1), Point(cw ? p0 - s0 : p0 + s0, p1 - s1 * c)]
         return LottieBezier(vertices: v, inPoints: i, outPoints: o, closed: true)
+    }
+
+    /// The exact ellipse `bezier` approximates, from the same top point in the same direction:
+    /// E(θ) = (p₀ + r₀·cos θ, p₁ + r₁·sin θ) from θ = −π/2 (top) in four quarter turns, θ
+    /// increasing when clockwise on screen (top, right, bottom, left), decreasing otherwise —
+    /// each mapped by `transform`.
+    static func exact(position p: [Double], size s: [Double], clockwise cw: Bool,
+                      transform: Geometry.AffineTransform) -> ExactPath.Subpath {
+        let unit = Geometry.AffineTransform(a: s[0] / 2, b: 0, c: 0, d: s[1] / 2, e: p[0], f: p[1])
+        let map = unit.concatenating(transform)
+        let quarter = (cw ? 1.0 : -1.0) * Double.pi / 2
+        let pieces = (0..<4).map { k in
+            ExactSegment.arc(AffineEllipticalArc(map: map, startAngle: -Double.pi / 2 + Double(k) * quarter, sweepAngle: quarter))
+        }
+        return ExactPath.Subpath(start: transform.apply(to: Point(p[0], p[1] - s[1] / 2)), pieces: pieces, closed: true)
     }
 }

@@ -152,4 +152,24 @@ indirect enum LottieShapeItem: Sendable {
             }
         }
     }
+
+    /// `append(_:at:transform:to:)` with every ellipse exact (`LottieEllipse.exact`): paths and
+    /// rectangles as the players draw them, ellipses as the designer drew them.
+    static func appendExact(_ items: [LottieShapeItem], at frame: Double, transform outer: Geometry.AffineTransform,
+                            to exact: inout ExactPath) throws(LottieError) {
+        for item in items {
+            switch item {
+            case .ellipse(let p, let s, let cw):
+                exact.subpaths.append(LottieEllipse.exact(position: try p.value(at: frame), size: try s.value(at: frame),
+                                                          clockwise: cw, transform: outer))
+            case .group(let inner, let transform):
+                let m = try transform?.matrix(at: frame) ?? .identity
+                try appendExact(inner, at: frame, transform: m.concatenating(outer), to: &exact)
+            case .path, .rectangle:
+                var path = Path()
+                try append([item], at: frame, transform: outer, to: &path)
+                exact.subpaths += ExactPath(path).subpaths
+            }
+        }
+    }
 }

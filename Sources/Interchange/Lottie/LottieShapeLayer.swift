@@ -128,4 +128,15 @@ public struct LottieShapeLayer: Sendable {
         }
         return path
     }
+
+    /// The layer's outline at `frame` as ``outline(atFrame:)`` gives it, but with every ellipse
+    /// exact (`ExactPath`: the ellipse's arcs through the same transforms) when `ellipses` is
+    /// `.exact`; with `.player` the drawn outline itself.
+    public func exactOutline(atFrame frame: Double, ellipses: LottieEllipseMode) throws(LottieError) -> ExactPath {
+        let drawn = try outline(atFrame: frame)  // checks the frame and finiteness
+        guard ellipses == .exact else { return ExactPath(drawn) }
+        var exact = ExactPath()
+        try LottieShapeItem.appendExact(items, at: frame, transform: transform(atFrame: frame), to: &exact)
+        return exact
+    }
 }

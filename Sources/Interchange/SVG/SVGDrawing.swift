@@ -131,6 +131,9 @@ public struct SVGShape: Hashable, Sendable, CustomStringConvertible {
     public let line: Int
     /// The outline in the outer document's user units (y-down).
     public let path: Path
+    /// The outline with its arcs (circle, ellipse, rounded corners, `A`) kept exact, through
+    /// every transform (`ExactPath`): what targets are sampled on and `path-info` measures.
+    public let exactPath: ExactPath
     public let boundingBox: Rect
     /// The `<use>` elements it is drawn through, outermost first (empty when drawn in place).
     public let uses: [Use]

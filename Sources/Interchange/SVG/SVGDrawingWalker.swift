@@ -406,7 +406,7 @@ struct SVGDrawingWalker {
             throw Self.failure(e, "the drawn shapes have more than \(options.limits.maximumPointCount) points")
         }
         shapes.append(SVGShape(number: shapes.count + 1, element: e.localName, id: e.attribute("id"), line: e.line,
-                               path: path, boundingBox: box, uses: context.uses, instance: instance))
+                               path: path, exactPath: outline.exact.transformed(by: transform), boundingBox: box, uses: context.uses, instance: instance))
     }
 
     // MARK: Conditions and style

@@ -37,6 +37,9 @@ public struct SVGSelection: Hashable, Sendable, CustomStringConvertible {
 public struct SVGOutline: Hashable, Sendable {
     /// The shapes' outlines, one after the other (outer document user units, y-down).
     public let path: Path
+    /// The same outlines with their arcs exact (`SVGShape.exactPath`), for sampling and
+    /// measuring.
+    public let exactPath: ExactPath
     public let shapes: [SVGShape]
     public let boundingBox: Rect
 }
@@ -127,11 +130,13 @@ extension SVGDrawing {
     static func outline(of shapes: [SVGShape]) -> SVGOutline {
         var path = Path()
         var box: Rect?
+        var exact = ExactPath()
         for s in shapes {
             path.append(contentsOf: s.path)
+            exact.subpaths += s.exactPath.subpaths
             box = box.map { $0.union(s.boundingBox) } ?? s.boundingBox
         }
         // Callers pass at least one shape, each with a box.
-        return SVGOutline(path: path, shapes: shapes, boundingBox: box ?? Rect(point: .zero))
+        return SVGOutline(path: path, exactPath: exact, shapes: shapes, boundingBox: box ?? Rect(point: .zero))
     }
 }

@@ -15,6 +15,8 @@ import _Support
 /// - `path`: its `d` (`Path(svgPathData:arcs:)`).
 ///
 /// Every arc becomes cubics by `arcs`; their joints with the sides are the exact corner points.
+/// Beside that drawn path, each outline keeps its arcs exact (`ExactPath`, the arcs as
+/// `AffineEllipticalArc`s of the same centre, radii and angles).
 /// Lengths take units and percentages of `viewport` (`SVGLength`). A width, height or radius of
 /// 0 (or missing), fewer than two points, or empty `d` disable rendering (nil); a negative
 /// width, height or radius, an odd number of coordinates, a malformed value and NaN or infinite
@@ -24,6 +26,8 @@ enum SVGShapeGeometry {
     struct Outline {
         var path: Path
         var hasArcs: Bool
+        /// The same outline with every arc exact (`ExactPath`).
+        var exact: ExactPath
     }
 
     static func outline(of e: SVGXMLDocument.Element, viewport: SVGViewportSize,
@@ -50,8 +54,9 @@ enum SVGShapeGeometry {
         case "path":
             guard let d = e.attribute("d"), !d.trimmingWhitespace.isEmpty else { return nil }
             do throws(SVGPathError) {
-                let path = try Path(svgPathData: d, arcs: arcs)
-                return Outline(path: path, hasArcs: d.utf8.contains { $0 == UInt8(ascii: "A") || $0 == UInt8(ascii: "a") })
+                let (path, exact) = try ExactPath.parsing(svgPathData: d, arcs: arcs)
+                return Outline(path: path, hasArcs: d.utf8.contains { $0 == UInt8(ascii: "A") || $0 == UInt8(ascii: "a") },
+                               exact: exact)
             } catch {
                 throw SVGDrawingWalker.attributeError(e, "d", nil, error.description)
             }
@@ -64,8 +69,8 @@ enum SVGShapeGeometry {
             if rx == nil { rx = ry }
             if ry == nil { ry = rx }
             let cornerX = min(rx ?? 0, w / 2), cornerY = min(ry ?? 0, h / 2)
-            return Outline(path: roundedRectangle(x: x, y: y, width: w, height: h, rx: cornerX, ry: cornerY, arcs: arcs),
-                           hasArcs: cornerX > 0 && cornerY > 0)
+            let (path, exact) = roundedRectangle(x: x, y: y, width: w, height: h, rx: cornerX, ry: cornerY, arcs: arcs)
+            return Outline(path: path, hasArcs: cornerX > 0 && cornerY > 0, exact: exact)
         case "circle", "ellipse":
             let cx = try length("cx", .horizontal), cy = try length("cy", .vertical)
             var rx: Double?, ry: Double?
@@ -79,14 +84,15 @@ enum SVGShapeGeometry {
                 if ry == nil { ry = rx }
             }
             guard let rx, let ry, rx > 0, ry > 0 else { return nil }
-            return Outline(path: ellipse(center: Point(cx, cy), rx: rx, ry: ry, arcs: arcs), hasArcs: true)
+            let (path, exact) = ellipse(center: Point(cx, cy), rx: rx, ry: ry, arcs: arcs)
+            return Outline(path: path, hasArcs: true, exact: exact)
         case "line":
             let p = Point(try length("x1", .horizontal), try length("y1", .vertical))
             let q = Point(try length("x2", .horizontal), try length("y2", .vertical))
             var path = Path()
             path.move(to: p)
             path.line(to: q)
-            return Outline(path: path, hasArcs: false)
+            return Outline(path: path, hasArcs: false, exact: ExactPath(path))
         case "polyline", "polygon":
             guard let text = e.attribute("points") else { return nil }
             var s = SVGNumberScanner(text)
@@ -109,15 +115,16 @@ enum SVGShapeGeometry {
             path.move(to: Point(numbers[0], numbers[1]))
             for k in stride(from: 2, to: numbers.count, by: 2) { path.line(to: Point(numbers[k], numbers[k + 1])) }
             if e.localName == "polygon" { path.close() }
-            return Outline(path: path, hasArcs: false)
+            return Outline(path: path, hasArcs: false, exact: ExactPath(path))
         default:
             return nil
         }
     }
 
-    /// SVG 2 §10.2's path for a rectangle with corner radii rx, ry (0 ≤ rx ≤ w/2, 0 ≤ ry ≤ h/2).
+    /// SVG 2 §10.2's path for a rectangle with corner radii rx, ry (0 ≤ rx ≤ w/2, 0 ≤ ry ≤ h/2),
+    /// and the same with its corners exact.
     static func roundedRectangle(x: Double, y: Double, width w: Double, height h: Double,
-                                 rx: Double, ry: Double, arcs: SVGArcApproximation) -> Path {
+                                 rx: Double, ry: Double, arcs: SVGArcApproximation) -> (Path, ExactPath) {
         var path = Path()
         guard rx > 0, ry > 0 else {
             path.move(to: Point(x, y))
@@ -125,15 +132,22 @@ enum SVGShapeGeometry {
             path.line(to: Point(x + w, y + h))
             path.line(to: Point(x, y + h))
             path.close()
-            return path
+            return (path, ExactPath(path))
         }
+        var runs: [ExactPath.ArcRun] = []
+        var count = 0
         let left = x, right = x + w, top = y, bottom = y + h
         let innerLeft = x + rx, innerRight = x + w - rx, innerTop = y + ry, innerBottom = y + h - ry
         path.move(to: Point(innerLeft, top))
-        func side(to p: Point) { if path.currentPoint != p { path.line(to: p) } }
+        func side(to p: Point) {
+            if path.currentPoint != p {
+                path.line(to: p)
+                count += 1
+            }
+        }
         func corner(center: Point, from theta: Double, to end: Point) {
             appendArc(&path, EllipticalArc(center: center, radiusX: rx, radiusY: ry, startAngle: theta, sweepAngle: Double.pi / 2),
-                      end: end, arcs: arcs)
+                      end: end, arcs: arcs, runs: &runs, count: &count)
         }
         side(to: Point(innerRight, top))
         corner(center: Point(innerRight, innerTop), from: -Double.pi / 2, to: Point(right, innerTop))
@@ -144,26 +158,32 @@ enum SVGShapeGeometry {
         side(to: Point(left, innerTop))
         corner(center: Point(innerLeft, innerTop), from: Double.pi, to: Point(innerLeft, top))
         path.close()
-        return path
+        return (path, ExactPath(path, replacing: runs))
     }
 
     /// SVG 2 §10.3–10.4's path for an ellipse: four quarter arcs clockwise on screen (increasing
-    /// angle in y-down coordinates) from (cx + rx, cy).
-    static func ellipse(center c: Point, rx: Double, ry: Double, arcs: SVGArcApproximation) -> Path {
+    /// angle in y-down coordinates) from (cx + rx, cy), and the same with its arcs exact.
+    static func ellipse(center c: Point, rx: Double, ry: Double, arcs: SVGArcApproximation) -> (Path, ExactPath) {
         var path = Path()
+        var runs: [ExactPath.ArcRun] = []
+        var count = 0
         let ends = [Point(c.x, c.y + ry), Point(c.x - rx, c.y), Point(c.x, c.y - ry), Point(c.x + rx, c.y)]
         path.move(to: ends[3])
         for k in 0..<4 {
             let arc = EllipticalArc(center: c, radiusX: rx, radiusY: ry, startAngle: Double(k) * Double.pi / 2, sweepAngle: Double.pi / 2)
-            appendArc(&path, arc, end: ends[k], arcs: arcs)
+            appendArc(&path, arc, end: ends[k], arcs: arcs, runs: &runs, count: &count)
         }
         path.close()
-        return path
+        return (path, ExactPath(path, replacing: runs))
     }
 
-    /// The arc's cubics from the path's current point to exactly `end`.
-    private static func appendArc(_ path: inout Path, _ arc: EllipticalArc, end: Point, arcs: SVGArcApproximation) {
+    /// The arc's cubics from the path's current point to exactly `end`; `runs` gains the arc
+    /// (over segments `count`…), `count` the number of cubics.
+    private static func appendArc(_ path: inout Path, _ arc: EllipticalArc, end: Point, arcs: SVGArcApproximation,
+                                  runs: inout [ExactPath.ArcRun], count: inout Int) {
         let pieces = arc.cubics(arcs)
+        runs.append(ExactPath.ArcRun(first: count, count: pieces.count, arc: AffineEllipticalArc(arc)))
+        count += pieces.count
         for (k, piece) in pieces.enumerated() {
             path.cubic(to: k == pieces.count - 1 ? end : piece.p3, control1: piece.p1, control2: piece.p2)
         }
