@@ -57,21 +57,23 @@ public struct LottieKeyframeSequence: Sendable {
     }
 
     /// Every frame's outline as a keyframe, labelled `FILE frame F` (y-down Lottie coordinates
-    /// flipped into model space unless `orientation` is `.yUp`).
-    public func keyframes(sampleCount: Int, orientation: TargetOrientation? = nil) throws(LottieSequenceError) -> [ProfileKeyframe] {
+    /// flipped into model space unless `orientation` is `.yUp`); ellipses exact unless
+    /// `ellipses` is `.player` (``TargetOutline/init(exactPath:sampleCount:)``).
+    public func keyframes(sampleCount: Int, orientation: TargetOrientation? = nil,
+                          ellipses: LottieEllipseMode = .exact) throws(LottieSequenceError) -> [ProfileKeyframe] {
         let orientation = orientation ?? TargetFormat.lottie.defaultOrientation
         var out: [ProfileKeyframe] = []
         out.reserveCapacity(frames.count)
         for f in frames {
             let label = "\(layer.source) frame \(Self.format(f))"
-            let path: Path
+            let path: ExactPath
             do throws(LottieError) {
-                path = try layer.outline(atFrame: f)
+                path = try layer.exactOutline(atFrame: f, ellipses: ellipses)
             } catch {
                 throw LottieSequenceError(source: layer.source, layer: nil, reason: error.description, quoted: true)
             }
             do throws(TargetError) {
-                let target = try TargetOutline(path: orientation.modelSpace(path), sampleCount: sampleCount)
+                let target = try TargetOutline(exactPath: orientation.modelSpace(path), sampleCount: sampleCount)
                 out.append(ProfileKeyframe(progress: progress(ofFrame: f), target: target, label: label))
             } catch {
                 throw LottieSequenceError(source: layer.source, layer: layer.label, reason: "frame \(Self.format(f)): \(error.description)")

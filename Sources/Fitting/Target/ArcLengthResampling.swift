@@ -44,6 +44,60 @@ public enum ArcLengthResampling {
         return out
     }
 
+    /// `count` ≥ 1 points along the closed subpath of an `ExactPath`, as
+    /// `points(alongClosed:count:relativeAccuracy:)` places them on a `Path`'s, its arcs taken
+    /// exactly: an arc's length is `AffineEllipticalArc.arcLength` (to 1e-13 of the outline's
+    /// length) and the sample at a length on it is E(θ) for θ = `angle(atLength:length:)`, so it
+    /// lies on the ellipse up to the rounding of evaluating E. A subpath without arcs gives the
+    /// same points, bit for bit, as its `Path.Subpath`.
+    public static func points(alongClosed subpath: ExactPath.Subpath, count: Int,
+                              relativeAccuracy: Double = 1e-10) -> [Point] {
+        precondition(count >= 1, "ArcLengthResampling: count must be at least 1")
+        var plain: [PathSegment] = []
+        for piece in subpath.pieces {
+            guard case .segment(let s) = piece else { plain = []; break }
+            plain.append(s)
+        }
+        if plain.count == subpath.pieces.count {
+            return points(alongClosed: Path.Subpath(start: subpath.start, segments: plain, closed: true), count: count,
+                          relativeAccuracy: relativeAccuracy)
+        }
+        let pieces = ExactPath.Subpath(start: subpath.start, pieces: subpath.pieces, closed: true).closedPieces
+        let rough = pieces.reduce(0.0) { sum, piece in
+            let box = piece.boundingBox
+            return sum + piece.arcLength(accuracy: 1e-6 * Swift.max(1e-300, Point(box.width, box.height).length)).length
+        }
+        guard rough.isFinite, rough > 0 else { return [] }
+        let integrator = AdaptiveArcLength(accuracy: relativeAccuracy * rough)
+        let lengths = pieces.map { piece -> Double in
+            switch piece {
+            case .segment(let s): integrator.length(of: s).length
+            case .arc(let a): a.arcLength(accuracy: 1e-13 * rough).length
+            }
+        }
+        let total = lengths.reduce(0, +)
+        guard total.isFinite, total > 0 else { return [] }
+        var out: [Point] = []
+        out.reserveCapacity(count)
+        var index = 0
+        var before = 0.0
+        for k in 0..<count {
+            let s = total * Double(k) / Double(count)
+            while index < pieces.count - 1 && before + lengths[index] <= s {
+                before += lengths[index]
+                index += 1
+            }
+            let local = Swift.min(Swift.max(0, s - before), lengths[index])
+            switch pieces[index] {
+            case .segment(let segment):
+                out.append(point(on: segment, atLength: local, segmentLength: lengths[index], integrator: integrator))
+            case .arc(let arc):
+                out.append(arc.point(atAngle: arc.angle(atLength: local, length: lengths[index])))
+            }
+        }
+        return out
+    }
+
     /// `count` ≥ 1 points along the closed polygon through `vertices` (the edge from the last
     /// vertex back to the first included), by exact linear interpolation; empty when the polygon
     /// has no length.

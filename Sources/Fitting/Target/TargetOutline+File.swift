@@ -108,7 +108,8 @@ extension TargetOutline {
                 throw .lottie(file: path, .layer(error))
             }
             do throws(TargetLottieError) {
-                try self.init(lottie: animation, selecting: selection, sampleCount: samples, orientation: orientation)
+                try self.init(lottie: animation, selecting: selection, sampleCount: samples, orientation: orientation,
+                              ellipses: selection.lottieEllipses)
             } catch {
                 throw .lottie(file: path, error)
             }

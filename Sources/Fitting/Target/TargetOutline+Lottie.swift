@@ -9,23 +9,26 @@ extension TargetOutline {
     /// them, layer, group and parent transforms applied), sampled with `sampleCount` points
     /// uniformly by arc length. Lottie is y-down like SVG: the outline is flipped into y-up model
     /// space unless `orientation` is `.yUp` (nil: ``TargetFormat/lottie``'s default, y-down).
+    /// Ellipses are sampled exactly (`ellipses` `.exact`, ``init(exactPath:sampleCount:)``) or
+    /// as lottie-web draws them (`.player`: four cubics with handle 0.5519).
     ///
     /// - Throws: ``TargetLottieError/layer(_:)`` when the layer or frame cannot be read (the
     ///   `LottieError` names the file, the layer and the JSON path), ``TargetLottieError/noFrame``
     ///   without a frame, ``TargetLottieError/target(_:)`` when the outline is no target.
     public init(lottie document: LottieDocument, selecting selection: TargetSelection,
-                sampleCount: Int, orientation: TargetOrientation? = nil) throws(TargetLottieError) {
+                sampleCount: Int, orientation: TargetOrientation? = nil,
+                ellipses: LottieEllipseMode = .exact) throws(TargetLottieError) {
         guard let frame = selection.frame else { throw .noFrame }
-        let path: Path
+        let path: ExactPath
         do throws(LottieError) {
             let layer = try document.shapeLayer(selection.layer.map(LottieLayerSelection.init(argument:)))
-            path = try layer.outline(atFrame: frame)
+            path = try layer.exactOutline(atFrame: frame, ellipses: ellipses)
         } catch {
             throw .layer(error)
         }
         let orientation = orientation ?? TargetFormat.lottie.defaultOrientation
         do throws(TargetError) {
-            try self.init(path: orientation.modelSpace(path), sampleCount: sampleCount)
+            try self.init(exactPath: orientation.modelSpace(path), sampleCount: sampleCount)
         } catch {
             throw .target(error)
         }

@@ -2,15 +2,17 @@ import Geometry
 import Interchange
 
 extension TargetOutline {
-    /// How the arcs of an SVG target (`A` commands, circles, ellipses, rounded rectangles) become
-    /// cubics: ⌈sweep/90°⌉ midpoint-exact cubics per arc, exactly as `Path(svgPathData:)` makes
-    /// them, so that a document's `<path>` and its `d` given as `--path` are the same target bit
-    /// for bit (and the README's figures for `examples/squash-*.svg` stay as they were).
+    /// How the arcs of an SVG document (`A` commands, circles, ellipses, rounded rectangles) are
+    /// drawn: ⌈sweep/90°⌉ midpoint-exact cubics per arc, exactly as `Path(svgPathData:)` makes
+    /// them. Targets are not sampled on these cubics but on the exact arcs kept beside them
+    /// (`SVGOutline.exactPath`), so a document's `<path>` and its `d` given as `--path` are the
+    /// same target bit for bit.
     public static let svgArcApproximation = SVGDrawing.ArcApproximation.quarterTurns
 
     /// A target from the shapes an SVG document draws (`Interchange.SVGDrawing`: transforms,
     /// nested `<svg>`, basic shapes, `<use>`, hidden content), in the outer document's user
-    /// units, sampled with `sampleCount` points uniformly by arc length.
+    /// units, sampled with `sampleCount` points uniformly by arc length — on the exact circles,
+    /// ellipses, rounded corners and arcs (``init(exactPath:sampleCount:)``).
     ///
     /// `selection.element` chooses the shape (an id, or its 1-based number among the drawn
     /// shapes; an id of a group takes every shape inside it, which as several subpaths is
@@ -30,20 +32,21 @@ extension TargetOutline {
             throw .invalidSVG(error.description)
         }
         let orientation = orientation ?? TargetFormat.svgDocument.defaultOrientation
-        try self.init(path: orientation.modelSpace(outline.path), sampleCount: sampleCount)
+        try self.init(exactPath: orientation.modelSpace(outline.exactPath), sampleCount: sampleCount)
     }
 
     /// A target from SVG path data (`M… C… Z`), flipped from y-down SVG space into y-up model
     /// space unless `orientation` is `.yUp` (nil: ``TargetFormat/pathData``'s default, y-down).
+    /// Its `A` arcs are sampled exactly (``init(exactPath:sampleCount:)``).
     public init(pathData: String, sampleCount: Int,
                 orientation: TargetOrientation? = nil) throws(TargetError) {
-        let path: Path
+        let exact: ExactPath
         do throws(SVGPathError) {
-            path = try Path(svgPathData: pathData)
+            exact = try ExactPath.parsing(svgPathData: pathData, arcs: .quarterTurns(.midpointExact)).exact
         } catch {
             throw .invalidPathData(error.description)
         }
         let orientation = orientation ?? TargetFormat.pathData.defaultOrientation
-        try self.init(path: orientation.modelSpace(path), sampleCount: sampleCount)
+        try self.init(exactPath: orientation.modelSpace(exact), sampleCount: sampleCount)
     }
 }

@@ -98,6 +98,13 @@ public struct TargetOutline: Sendable {
         source = .path
     }
 
+    /// The parts as they are (the exact-path reader has validated them).
+    init(samples: [Point], outline: Path, source: Source) {
+        self.points = samples
+        self.outline = outline
+        self.source = source
+    }
+
     /// max |coordinate| over a segment's control points.
     static func largestCoordinate(_ segment: PathSegment) -> Double {
         let points: [Point]

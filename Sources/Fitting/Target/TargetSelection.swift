@@ -1,3 +1,5 @@
+import Interchange
+
 /// Which outline of a design file is the target, where a file holds more than one: the shape or
 /// group of an SVG document, the layer and frame of a Lottie animation. Every field is optional;
 /// the readers of other formats ignore them.
@@ -10,9 +12,12 @@ public struct TargetSelection: Sendable, Hashable {
     public var layer: String?
     /// Lottie: the composition frame whose outline is the target (required for a Lottie file).
     public var frame: Double?
+    /// Lottie: whether an ellipse is the exact ellipse (default) or lottie-web's four cubics.
+    public var lottieEllipses: LottieEllipseMode
 
-    public init(element: String? = nil, layer: String? = nil, frame: Double? = nil) {
-        (self.element, self.layer, self.frame) = (element, layer, frame)
+    public init(element: String? = nil, layer: String? = nil, frame: Double? = nil,
+                lottieEllipses: LottieEllipseMode = .exact) {
+        (self.element, self.layer, self.frame, self.lottieEllipses) = (element, layer, frame, lottieEllipses)
     }
 
     /// The same selection with `element` replaced when `element` is not nil (a manifest row's

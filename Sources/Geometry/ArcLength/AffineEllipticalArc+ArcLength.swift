@@ -44,10 +44,12 @@ extension AffineEllipticalArc {
     /// ∫ |E′(θ)| dθ over [lo, hi] (lo ≤ hi) by adaptive 16-point Gauss–Legendre: each interval is
     /// integrated whole and as two halves, and the halves are accepted when they differ from the
     /// whole by at most the interval's share τ·(width/total width) of `tolerance`, or by less
-    /// than the rounding noise 64ε·Σwᵢ|fᵢ|. Returns the integral, the sum of the accepted
-    /// differences (an error estimate: for this analytic integrand the halves' error is far
-    /// below the difference; the tests check it against mpmath's elliptic integrals) and how it
-    /// ended. The range is first cut at the principal angles (`principalPieces`).
+    /// than the rounding noise 64ε·Σwᵢ|fᵢ|. Returns the integral, an error estimate — the sum
+    /// over accepted intervals of the difference (for this analytic integrand the halves' error
+    /// is far below it; the tests check it against mpmath's elliptic integrals) plus the
+    /// rounding noise — and how it ended: `.roundingLimited` when that estimate exceeds
+    /// `tolerance` only because of rounding. The range is first cut at the principal angles
+    /// (`principalPieces`).
     func integrateSpeed(_ lo: Double, _ hi: Double, tolerance: Double) -> (Double, Double, ArcLengthResult.Status) {
         guard hi > lo else { return (0, 0, .converged) }
         let perWidth = tolerance / (hi - lo)
@@ -65,7 +67,7 @@ extension AffineEllipticalArc {
                 if difference <= perWidth * (h - l) || difference <= noise || depth >= Self.maximumLengthDepth
                     || !difference.isFinite {
                     total += left + right
-                    error += difference
+                    error += difference + noise
                     if !difference.isFinite {
                         status = .nonFinite
                     } else if difference > perWidth * (h - l) {
@@ -77,6 +79,7 @@ extension AffineEllipticalArc {
                 }
             }
         }
+        if status == .converged && error > tolerance { status = .roundingLimited }
         return (total, error, status)
     }
 

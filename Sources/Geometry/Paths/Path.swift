@@ -181,6 +181,12 @@ public struct Path: Hashable, Sendable {
         public var start: Point
         public var segments: [PathSegment]
         public var closed: Bool
+
+        public init(start: Point, segments: [PathSegment], closed: Bool) {
+            self.start = start
+            self.segments = segments
+            self.closed = closed
+        }
     }
 
     /// The subpaths in order, with the explicit segments of each (a closing line is not listed;

@@ -19,7 +19,7 @@ enum FitCommand: BeztuneCommand {
             .text(\.targets, "targets", "MANIFEST",
                   help: "Fit every target of a CSV manifest: a 'file' column (relative to the manifest's folder) and an optional 'select' column (a row's --select); its other columns are copied into each row. One row per target."),
         ] + BatchOptions.options(\.batch) + [
-            FitChoices.select, FitChoices.frame, FitChoices.layer, FitChoices.samples, FitChoices.yUp,
+            FitChoices.select, FitChoices.frame, FitChoices.layer, FitChoices.lottieEllipse, FitChoices.samples, FitChoices.yUp,
             FitChoices.yDown, FitChoices.model, FitChoices.radius, FitChoices.free, FitChoices.set,
             FitChoices.bound, FitChoices.loss, FitChoices.lossScale, FitChoices.symmetric, FitChoices.starts,
             FitChoices.seed, FitChoices.maxEvaluations, FitChoices.pixelsPerUnit,

@@ -26,6 +26,7 @@ enum FitProfileCommand: BeztuneCommand {
                   help: "With --profiles: the summary CSV (the list's columns, profile, then those of timing.csv, then message)."),
         ] + BatchOptions.options(\.batch) + [
             FitChoices.layer.embedded(in: \.fit).help("With --lottie: the shape layer, by name or by position in 'layers' (0-based); needed when there are several."),
+            FitChoices.lottieEllipse.embedded(in: \.fit),
             .value(\.frames, "frames", "A:B:STEP", inUsage: false,
                    help: "With --lottie: frames A, A+STEP, … up to B (default: every frame from the layer's ip to op; STEP defaults to 1).",
                    parse: FrameSteps.parse),

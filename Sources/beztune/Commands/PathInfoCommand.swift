@@ -45,9 +45,14 @@ enum PathInfoCommand: BeztuneCommand {
         the accuracy; the run fails when rounding or the subdivision limit prevents that).
         --flatten TOL counts the vertices of polylines guaranteed to stay within TOL of the
         path: each subpath's vertices once (a closed subpath does not repeat its start).
-        --svg-file reads the document as 'beztune fit --target' does (arcs as quarter-turn
-        cubics, like path data) and shows the outer <svg>'s viewBox, width and height as
-        written ('none' when absent): the coordinates are its user units, not rescaled.
+        Circles, ellipses, rounded corners and elliptical arcs (A, in path data or in an
+        --svg-file document, through every transform) are measured exactly: the box from the
+        arcs' extreme points in closed form, the length by adaptive Gauss-Legendre quadrature
+        of the ellipse's speed (checked against elliptic integrals, not proven). The segment
+        count, --flatten and --format svg use the drawn path (each arc as quarter-turn
+        cubics). --svg-file reads the document as 'beztune fit --target' does and shows the
+        outer <svg>'s viewBox, width and height as written ('none' when absent): the
+        coordinates are its user units, not rescaled.
         """
 
     static let header = ["segments", "min_x", "min_y", "max_x", "max_y", "length"]
@@ -70,21 +75,27 @@ enum PathInfoCommand: BeztuneCommand {
         let (format, flattenTolerance) = (options.format, options.flatten)
         let outputs = try RunOutputs(files: [options.csv], inputs: [options.input.file, options.svgFile], console: console)
         var path: Path
+        /// The path with its arcs exact, which the length and box measure.
+        var exact: ExactPath?
         var documentRows: [(String, String)] = []
         if let file = options.svgFile {
             let (outline, drawing) = try svgOutline(file: file, select: options.select)
-            path = options.input.yUp ? outline : outline.transformed(by: .flipY)
+            let flip: Geometry.AffineTransform = options.input.yUp ? .identity : .flipY
+            path = outline.path.transformed(by: flip)
+            exact = outline.exactPath.transformed(by: flip)
             documentRows = [("viewbox", drawing.viewBox?.description ?? "none"),
                             ("width", drawing.width?.description ?? "none"),
                             ("height", drawing.height?.description ?? "none")]
         } else {
-            path = try options.input.read()
+            let parsed = try options.input.readBoth()
+            path = parsed.path
+            exact = parsed.exact
         }
-        guard let box = path.boundingBox else {
+        guard let box = exact?.boundingBox ?? path.boundingBox else {
             throw CLIError.runtime("\((options.input.file ?? options.svgFile).map { "\($0): " } ?? "")the path draws nothing: it has no segments")
         }
         let accuracy = Self.accuracy(given: options.accuracy, box: box)
-        let length = path.arcLength(accuracy: accuracy)
+        let length = exact?.arcLength(accuracy: accuracy) ?? path.arcLength(accuracy: accuracy)
         guard length.length.isFinite else {
             throw CLIError.runtime("the arc length overflows (beyond 1.8e308): the coordinates are too large (box \(box))")
         }
@@ -120,13 +131,13 @@ enum PathInfoCommand: BeztuneCommand {
     /// The outline `select` names in the SVG document at `file` (y-down, user units), read as
     /// `fit --target` reads one; a file that cannot be read or a selection that matches nothing
     /// is a runtime failure naming the file.
-    static func svgOutline(file: String, select: String?) throws -> (Path, SVGDrawing) {
+    static func svgOutline(file: String, select: String?) throws -> (SVGOutline, SVGDrawing) {
         let text = try TextFile.read(URL(fileURLWithPath: file), kind: "SVG file")
         return try inContext(file) { () throws(SVGReadError) in
             var svgOptions = SVGDrawing.Options()
             svgOptions.arcApproximation = TargetOutline.svgArcApproximation
             let drawing = try SVGDrawing(parsing: text, options: svgOptions)
-            return (try drawing.outline(selecting: select.map(SVGSelection.init)).path, drawing)
+            return (try drawing.outline(selecting: select.map(SVGSelection.init)), drawing)
         }
     }
 

@@ -1,6 +1,7 @@
 import Deform
 import Fitting
 import Foundation
+import Interchange
 import LeastSquares
 import _Support
 
@@ -56,7 +57,8 @@ struct FitArguments {
         yDown = choices.yDown
         repeats = choices.repeats
         pixelsPerUnit = choices.pixelsPerUnit
-        selection = TargetSelection(element: choices.select, layer: choices.layer, frame: choices.frame)
+        selection = TargetSelection(element: choices.select, layer: choices.layer, frame: choices.frame,
+                                    lottieEllipses: LottieEllipseMode(rawValue: choices.lottieEllipse) ?? .exact)
     }
 
     /// The options for a target of size `size` (the default loss scale is relative to it).

@@ -69,7 +69,7 @@ enum KeyframeSource {
             return (keyframes, manifest.rows.map(\.file))
         case .lottie(let file, let sequence):
             let keyframes = try sequence.keyframes(sampleCount: fit.samples ?? TargetOutline.defaultSampleCount,
-                                                   orientation: fit.orientation)
+                                                   orientation: fit.orientation, ellipses: fit.selection.lottieEllipses)
             // Too few frames for the timing: the frames asked for are at fault.
             try inContext(sequence.layer.source, usage: true) { () throws(ProfileError) in
                 try ProfileFitter.validate(progress: keyframes.map(\.progress), labels: keyframes.map { $0.label ?? "" },

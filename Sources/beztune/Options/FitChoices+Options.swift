@@ -31,6 +31,12 @@ extension FitChoices {
               help: "Lottie target: the shape layer, by name or by position in 'layers' (0-based); needed when there are several.")
     }
 
+    static var lottieEllipse: Declared {
+        .value(\.lottieEllipse, "lottie-ellipse", "exact|player", inUsage: false,
+               help: "Lottie target: an ellipse is sampled on the exact ellipse ('exact', default) or on lottie-web's drawing of it ('player': four cubics with handle 0.5519; lottie-ios and lottie-android draw 0.55228).",
+               parse: OptionValue.choice(among: ["exact", "player"]))
+    }
+
     static var samples: Declared {
         .value(\.samples, "samples", "N", inUsage: false,
                help: "Points sampled uniformly by arc length along a path target (default 720); for a CSV target, resample its polygon to N points (default: the points as given).",

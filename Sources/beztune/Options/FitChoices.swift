@@ -25,6 +25,8 @@ struct FitChoices {
     var select: String?
     var layer: String?
     var frame: Double?
+    /// `--lottie-ellipse exact|player`: a Lottie ellipse as drawn exactly or by lottie-web.
+    var lottieEllipse = "exact"
     /// `--pixels-per-unit S`: the `_px` figures are S × the model-unit distances (default 1).
     var pixelsPerUnit = 1.0
 
