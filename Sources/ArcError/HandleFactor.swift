@@ -1,3 +1,4 @@
+import Geometry
 import _Support
 
 /// A handle factor as a user writes it: a criterion's name (`minimax`, resolved for each segment

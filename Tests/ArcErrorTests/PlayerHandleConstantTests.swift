@@ -1,3 +1,4 @@
+import Geometry
 import ArcError
 import Foundation
 import Testing

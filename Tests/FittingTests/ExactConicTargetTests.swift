@@ -91,6 +91,6 @@ struct ExactConicTargetTests {
         // The player's cubics are off the ellipse by lottie-web's handle error, about 3e-4 of the radius.
         #expect(player.points.map { Self.offEllipse($0, map) }.max()! > 1e-4)
         // Through the file reader, the selection's mode is used.
-        #expect(LottiePlayerHandle.lottieWeb.factor == 0.5519 && LottiePlayerHandle.lottieIOS.factor == 0.55228)
+        #expect(PlayerHandleConstant.lottieWeb.value == 0.5519 && PlayerHandleConstant.lottieIOS.value == 0.55228)
     }
 }

@@ -12,8 +12,8 @@ import Geometry
 /// (p₀ − r₀, p₁), each with its handles ±c·r along the tangent; counter-clockwise mirrors x about
 /// p₀ (top, left, bottom, right).
 enum LottieEllipse {
-    /// lottie-web's `roundCorner` (`LottiePlayerHandle.lottieWeb`).
-    static let handleFactor = LottiePlayerHandle.lottieWeb.factor
+    /// lottie-web's `roundCorner` (`PlayerHandleConstant.lottieWeb`).
+    static let handleFactor = PlayerHandleConstant.lottieWeb.value
 
     static func bezier(position p: [Double], size s: [Double], clockwise cw: Bool) -> LottieBezier {
         let (p0, p1) = (p[0], p[1])

@@ -405,8 +405,12 @@ struct SVGDrawingWalker {
         guard pointCount <= options.limits.maximumPointCount else {
             throw Self.failure(e, "the drawn shapes have more than \(options.limits.maximumPointCount) points")
         }
+        // The box a selection lists is the drawn shape's: the exact arcs' (closed form), as
+        // `path-info` measures it.
+        let exact = outline.exact.transformed(by: transform)
+        if outline.hasArcs, let exactBox = exact.boundingBox, exactBox.width.isFinite, exactBox.height.isFinite { box = exactBox }
         shapes.append(SVGShape(number: shapes.count + 1, element: e.localName, id: e.attribute("id"), line: e.line,
-                               path: path, exactPath: outline.exact.transformed(by: transform), boundingBox: box, uses: context.uses, instance: instance))
+                               path: path, exactPath: exact, boundingBox: box, uses: context.uses, instance: instance))
     }
 
     // MARK: Conditions and style

@@ -12,7 +12,8 @@
 /// Neither is the midpoint factor 4/3·(√2 − 1) = 0.5522847… nor the minimax 0.5519150…: with
 /// four segments the radial error max |r(t)/R − 1| is 2.0404e-4 for 0.5519 (inside at the worst
 /// point) and 2.7143e-4 for 0.55228 (outside), as `beztune error --k lottie-web --k lottie-ios`
-/// reports.
+/// reports. The Lottie reader draws an ellipse with lottie-web's when asked for the player's
+/// drawing instead of the exact ellipse.
 public enum PlayerHandleConstant: String, CaseIterable, Sendable {
     case lottieWeb = "lottie-web"
     case lottieIOS = "lottie-ios"
