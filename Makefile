@@ -30,8 +30,9 @@ demo: release
 # the numeric suites again with the portable intrinsics forced, in .build/portable
 # (test-portable): every numeric test bundle (the intrinsics, _Numerics and the libraries above
 # them, the solver's test problems included); the end-to-end, browser and interchange suites
-# exercise no intrinsic the library suites don't. PORTABLE_FILTER= (empty) runs the whole suite
-# there. The end-to-end suite (BeztuneTests) runs once, against the release binary users run
+# exercise no intrinsic the library suites don't, so that build compiles only the numeric bundles
+# and their libraries (BEZIERTUNE_TEST_BUNDLES, Package.swift). PORTABLE_FILTER= (empty) builds
+# and runs the whole suite there. The end-to-end suite (BeztuneTests) runs once, against the release binary users run
 # (make demo's), not also against the debug one.
 PORTABLE_FILTER ?= CIntrinsicsTests|NumericsTests|GeometryTests|ArcErrorTests|DeformTests|FittingTests|LeastSquaresTests|LeastSquaresTestProblemsTests
 
@@ -42,7 +43,7 @@ test: setup
 	$(BLAS_PIN) $(SWIFT) test --skip BeztuneTests
 	$(SWIFT) build -c release --product beztune
 	$(BLAS_PIN) BEZTUNE_BINARY=.build/release/beztune $(SWIFT) test --skip-build --filter BeztuneTests
-	$(BLAS_PIN) SWIFT=$(SWIFT) bash scripts/test-portable.sh $(if $(PORTABLE_FILTER),--filter '$(PORTABLE_FILTER)')
+	$(BLAS_PIN) SWIFT=$(SWIFT) BEZIERTUNE_TEST_BUNDLES='$(PORTABLE_FILTER)' bash scripts/test-portable.sh $(if $(PORTABLE_FILTER),--filter '$(PORTABLE_FILTER)')
 	$(BLAS_PIN) NOTEBOOK_BENCH=short bash scripts/notebooks.sh run $(BEZTUNE_RELEASE) $(OUT)
 	SWIFT=$(SWIFT) bash scripts/check-datafiles-consumer.sh
 

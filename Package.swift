@@ -79,7 +79,7 @@ let package = Package(
         .testTarget(name: "LeastSquaresTestProblemsTests", dependencies: ["LeastSquaresTestProblems", "LeastSquares", "_TestSupport"]),
         .testTarget(name: "DeformTests", dependencies: ["Deform", "Geometry", "_TestSupport"], exclude: ["Resources"]),
         .testTarget(name: "FittingTests", dependencies: ["Fitting", "Geometry", "Deform", "LeastSquares", "DataFiles", "Interchange", "_TestSupport"]),
-        .testTarget(name: "ArcErrorTests", dependencies: ["ArcError", "_Numerics", "_TestSupport"], exclude: ["Resources"]),
+        .testTarget(name: "ArcErrorTests", dependencies: ["ArcError", "Geometry", "_Numerics", "_TestSupport"], exclude: ["Resources"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "Geometry", "Deform", "_Support", "_TestSupport"],
                     exclude: ["Resources", "README.md"]),
         .testTarget(name: "SupportTests", dependencies: ["_Support"]),
@@ -93,3 +93,14 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// scripts/test-portable.sh builds the package a second time, with the portable intrinsics forced,
+// to run the numeric test bundles on them. It names those bundles in BEZIERTUNE_TEST_BUNDLES
+// (separated by `|`, as in `swift test --filter`): that build then leaves out the other test
+// bundles and the executables, which it would compile only to skip. Unset (every other build),
+// the package is the whole package.
+if let bundles = Context.environment["BEZIERTUNE_TEST_BUNDLES"], !bundles.isEmpty {
+    let kept = Set(bundles.split(separator: "|").map(String.init))
+    package.targets.removeAll { ($0.type == .test && !kept.contains($0.name)) || $0.type == .executable }
+    package.products.removeAll { $0 is Product.Executable }
+}

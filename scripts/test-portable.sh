@@ -5,6 +5,8 @@
 # (e.g. --filter GeometryTests). -Xcc reaches the C compiler and the Swift compiler's clang
 # importer, which inlines the intrinsics into the Swift kernels; -Xswiftc lets the tests check
 # that the define arrived.
+# BEZIERTUNE_TEST_BUNDLES (bundle names separated by |, Package.swift) limits the build to those
+# test bundles and what they depend on: make test sets it to the bundles its --filter runs.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
