@@ -79,6 +79,24 @@ extension ExportCommandTests {
             }
         }
         #expect(worstCurve <= 1e-3, "timing curves read back \(worstCurve) apart")
+
+        // Without pose options: the pose is found on the first frame and shared, the layer's
+        // position to 1e-9, and the same timings as with the pose given.
+        let found = try run(["fit-profile", "--lottie", "anim.json", "--frames", "0:60:3", "--free", "yFactor,topYFactor",
+                             "--timing", "cubic-bezier", "--size", "32x32", "--out", "found"], in: folder)
+        #expect(found.status == 0, "\(found.stderr)")
+        #expect(found.stdout.contains("pose_found"), "\(found.stdout)")
+        let settings = try String(contentsOf: folder.file("found/settings.csv"), encoding: .utf8)
+        for (name, want) in [("poseX", position[0]), ("poseY", -position[1])] {
+            let line = try #require(settings.split(separator: "\n").first { $0.hasPrefix("set,\(name)=") }, "\(settings)")
+            let got = try #require(Double(line.dropFirst("set,\(name)=".count)))
+            #expect(abs(got - want) <= 1e-9, "\(name) \(got), the layer's \(want)")
+        }
+        let withoutPose = try cubicBezierTimings(folder.file("found/timing.csv"))
+        for (name, a) in recovered {
+            let b = try #require(withoutPose[name])
+            for (x, y) in zip(a.curve + [a.start, a.end], b.curve + [b.start, b.end]) { #expect(abs(x - y) <= 1e-6, "\(name): \(a) and \(b)") }
+        }
         #expect(worstValue <= parameterTolerance, "trajectories read back \(worstValue) apart (tolerance \(parameterTolerance))")
 
         // fit --frame: frame 30 is a keyframe, the model itself; frame 11 lies between keyframes.

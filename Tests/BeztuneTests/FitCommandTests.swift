@@ -93,7 +93,7 @@ struct FitCommandTests {
         #expect(abs(try second.double(row: 0, column: 0) - 1.15) <= 1e-8)
     }
 
-    @Test("the pose: a ball drawn elsewhere needs tx,ty; without them a one-line hint")
+    @Test("the pose: a ball drawn elsewhere gets tx,ty found; held by the user, a one-line hint; in a batch, refused")
     func pose() throws {
         let folder = try TemporaryFolder()
         var csv = "x,y\n"
@@ -103,18 +103,33 @@ struct FitCommandTests {
         #expect(r.status == 0)
         for row in table.rows { csv += "\(Double(row[0])! + 400),\(Double(row[1])! + 300)\n" }
         try csv.write(to: folder.file("moved.csv"), atomically: true, encoding: .utf8)
-        expectFailure(try BinaryRunner.run(["fit", "--target", folder.file("moved.csv").path]), status: 1,
-                      mentioning: ["far from", "tx,ty"])
-        // The library's reason, then the options that fix it, composed by the CLI.
-        expectFailure(try BinaryRunner.run(["fit", "--target", folder.file("moved.csv").path]), status: 1,
+        // Found: the squash factors leave no room for a scale, so the translation alone.
+        let found = try BinaryRunner.run(["fit", "--target", folder.file("moved.csv").path, "--csv", folder.file("found.csv").path])
+        #expect(found.status == 0, "\(found.stderr)")
+        #expect(found.stdout.contains("\npose_found       tx,ty\n"), "\(found.stdout)")
+        let foundFit = try CSVTable(contentsOf: folder.file("found.csv"))
+        #expect(foundFit.header.prefix(8) == ["xFactor", "yFactor", "topYFactor", "k", "tx", "ty", "xFactor_stderr", "yFactor_stderr"])
+        #expect(abs(try foundFit.double(row: 0, column: foundFit.columnIndex("tx")) - 400) < 1e-8)
+        #expect(abs(try foundFit.double(row: 0, column: foundFit.columnIndex("ty")) - 300) < 1e-8)
+        // The user's own translation is kept: the library's reason, then the options that fix
+        // it, composed by the CLI.
+        let held = ["--set", "tx=0", "--set", "ty=0"]
+        expectFailure(try BinaryRunner.run(["fit", "--target", folder.file("moved.csv").path] + held), status: 1,
                       mentioning: ["is far from anything the model reaches without a pose (x ",
                                    "; the ball's bottom point is the origin of y-up model space: free the pose (--free …,tx,ty), check the y axis (--y-up / --y-down) or the size (--radius)"])
         let moved = try BinaryRunner.run(["fit", "--target", folder.file("moved.csv").path,
                                           "--free", "xFactor,yFactor,topYFactor,k,tx,ty", "--csv", folder.file("fit.csv").path])
         #expect(moved.status == 0, "\(moved.stderr)")
+        #expect(!moved.stdout.contains("pose_found"))
         let fit = try CSVTable(contentsOf: folder.file("fit.csv"))
-        #expect(fit.header.prefix(8) == ["xFactor", "yFactor", "topYFactor", "k", "tx", "ty", "xFactor_stderr", "yFactor_stderr"])
+        #expect(fit.header == foundFit.header)
         #expect(abs(try fit.double(row: 0, column: fit.columnIndex("tx")) - 400) < 1e-8)
+        // A batch keeps one set of columns: the far row is refused with the hint, the batch goes on.
+        try "file\nmoved.csv\n".write(to: folder.file("targets.csv"), atomically: true, encoding: .utf8)
+        _ = try BinaryRunner.run(["fit", "--targets", folder.file("targets.csv").path, "--csv", folder.file("batch.csv").path])
+        let rows = try CSVTable(contentsOf: folder.file("batch.csv"))
+        #expect(rows.rows[0][try rows.columnIndex("status")] == "error")
+        #expect(rows.rows[0][try rows.columnIndex("message")].contains("far from anything"))
     }
 
     @Test("bad input: one line on stderr, the right exit status, no output file")

@@ -145,15 +145,39 @@ struct OutlineFitterTests {
         #expect(fit.rms > 0.1 && fit.rms < 3, "the membrane squash is not a ball: \(fit.rms)")
     }
 
+    @Test("the pose is found: a target drawn away from the model frees tx, ty (and scale when the free parameters leave it identifiable)")
+    func poseFound() throws {
+        // The squash factors and a uniform scale cannot be told apart: the translation alone.
+        let moved = try TargetOutline(path: ballPath().transformed(by: .translation(x: 300, y: -200)), sampleCount: 100)
+        let fit = try fitter.fit(moved, setup: FitSetup(model: BallModel(), free: squashNames))
+        #expect(fit.poseFound == ["tx", "ty"] && fit.setup.freeNames == squashNames + ["tx", "ty"])
+        #expect(fit.converged && fit.rms < 1e-9 && abs(fit.values[4] - 300) < 1e-8 && abs(fit.values[5] + 200) < 1e-8)
+        for (k, (_, truth)) in trueSquash.enumerated() { #expect(abs(fit.values[k] - truth) < 1e-8) }
+        // Only k free, the radius held at 50: a ball of radius 65 far away needs the scale too.
+        let scaled = try TargetOutline(path: ballPath([("k", 0.6)]).transformed(by: AffineTransform.scale(x: 1.3, y: 1.3)
+            .concatenating(.translation(x: -400, y: 250))), sampleCount: 100)
+        let withScale = try fitter.fit(scaled, setup: FitSetup(model: BallModel(), free: ["k"]))
+        #expect(withScale.poseFound == ["tx", "ty", "scale"])
+        #expect(withScale.converged && withScale.rms < 1e-8)
+        for (value, truth) in zip(withScale.values, [0.6, -400, 250, 1.3]) { #expect(abs(value - truth) < 1e-8, "\(withScale.values)") }
+        // A target the model reaches is fitted as given; a translation the user holds is theirs.
+        #expect(try fitter.fit(noisyBallTarget(count: 100, sigma: 0.1, seed: 3), setup: FitSetup(model: BallModel(), free: squashNames)).poseFound.isEmpty)
+        #expect(try FitSetup(model: BallModel(), free: ["k"], values: [("tx", 0)]).poseToFind.isEmpty)
+        #expect(try FitSetup(model: BallModel(), free: ["k", "radius"]).poseToFind == ["tx", "ty"])
+    }
+
     @Test("bad input: fewer points than free parameters, a target far away, no convergence")
     func badInput() throws {
         let tiny = try TargetOutline(points: [Point(0, 0), Point(10, 5), Point(0, 10), Point(-10, 5)])
         #expect(throws: FitError.tooFewPoints(points: 4, free: 4)) {
             try fitter.fit(tiny, setup: FitSetup(model: BallModel(), free: squashNames))
         }
-        // Drawn elsewhere (an SVG canvas offset): refused with the hint, fitted with the pose.
+        // Drawn elsewhere (an SVG canvas offset): without pose finding, refused with the hint;
+        // fitted with the pose.
+        var asGiven = fitter
+        asGiven.options.findsPose = false
         let far = try TargetOutline(path: ballPath().transformed(by: .translation(x: 300, y: -200)), sampleCount: 100)
-        #expect { try fitter.fit(far, setup: FitSetup(model: BallModel(), free: squashNames)) } throws: {
+        #expect { try asGiven.fit(far, setup: FitSetup(model: BallModel(), free: squashNames)) } throws: {
             guard case FitError.farFromModel = $0 else { return false }
             // The library's advice names parameters, never a command-line option (the CLI adds those).
             return "\($0)".contains("free the pose (tx, ty)") && !"\($0)".contains("--") && !"\($0)".contains("\n")
@@ -162,7 +186,7 @@ struct OutlineFitterTests {
         #expect(posed.converged && posed.rms < 1e-9 && abs(posed.values[4] - 300) < 1e-8)
         // Upside down (an unflipped y axis): refused too.
         let flipped = try TargetOutline(path: ballPath().transformed(by: .flipY), sampleCount: 100)
-        #expect { try fitter.fit(flipped, setup: FitSetup(model: BallModel(), free: squashNames)) } throws: {
+        #expect { try asGiven.fit(flipped, setup: FitSetup(model: BallModel(), free: squashNames)) } throws: {
             guard case FitError.farFromModel = $0 else { return false }
             return "\($0)".contains("check the target's y axis (y-up or y-down)") && !"\($0)".contains("--")
         }

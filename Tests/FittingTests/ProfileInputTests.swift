@@ -56,6 +56,26 @@ struct ProfileInputTests {
         #expect(text?.hasPrefix("far.svg: the target") == true && text?.contains("\n") == false, "\(text ?? "")")
     }
 
+    @Test("keyframes drawn away from the model share one pose, found on the first and held in the profile's setup")
+    func poseFound() throws {
+        let moved = try source([0, 0.2, 0.4, 0.6, 0.8, 1]).map { k in
+            ProfileKeyframe(progress: k.progress, target: try TargetOutline(points: k.target.points.map { Point($0.x + 250, $0.y - 120) }))
+        }
+        let fitter = ProfileFitter(options: ProfileOptions(timing: .cubicBezier))
+        let fit = try fitter.fit(moved, setup: setup())
+        // yFactor and topYFactor free, the radius held: the scale is found too (1 here).
+        #expect(fit.poseFound.map(\.name) == ["tx", "ty", "scale"])
+        for (found, truth) in zip(fit.poseFound, [250.0, -120, 1]) { #expect(abs(found.value - truth) < 1e-8, "\(fit.poseFound)") }
+        // Held, not free: every keyframe fit has the setup's free parameters only.
+        #expect(fit.setup.freeNames == BallKeyframes.names && fit.setup.heldValues.map(\.name) == ["tx", "ty", "scale"])
+        #expect(fit.keyframeFits.allSatisfy { $0.values.count == 2 && $0.poseFound.isEmpty && $0.rms < 1e-8 })
+        let unmoved = try fitter.fit(try source([0, 0.2, 0.4, 0.6, 0.8, 1]), setup: setup())
+        #expect(unmoved.poseFound.isEmpty)
+        for (a, b) in zip(fit.twoStage, unmoved.twoStage) {
+            for (x, y) in zip(a.trajectory.timingValues, b.trajectory.timingValues) { #expect(abs(x - y) < 1e-6) }
+        }
+    }
+
     @Test("linear and keyframes timings; any keyframe order; the profile's parameters at a progress")
     func otherTimings() throws {
         let progress = [1, 0, 0.5, 0.25, 0.75]  // not sorted on purpose

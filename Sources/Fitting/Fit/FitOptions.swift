@@ -33,6 +33,9 @@ public struct FitOptions: Sendable, Equatable {
     public var computeComparison: Bool
     /// Their tolerance relative to the target's size (``OutlineComparison``).
     public var comparisonRelativeTolerance: Double
+    /// Whether a target far from everything the model reaches without a pose frees the pose
+    /// (``OutlineFitter/fit(_:setup:progress:)``) instead of being refused. On by default.
+    public var findsPose: Bool = true
 
     /// Defaults: plain least squares, one start, seed 1, no symmetric term (32 samples per segment
     /// when on), 500 evaluations per start, ftol = xtol = 1e-10 and no refinement steps (a

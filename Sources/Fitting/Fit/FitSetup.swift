@@ -50,6 +50,9 @@ public struct FitSetup: Sendable {
     /// For each free parameter, its bounds.
     public let lower: [Double]
     public let upper: [Double]
+    /// The values and bounds as given to the initializer, to derive setups from this one.
+    let givenValues: [(name: String, value: Double)]
+    let givenBounds: [(name: String, lower: Double, upper: Double)]
 
     /// Resolves the names against `base` (see the type's documentation).
     public init(model base: any DeformModel, free: [String],
@@ -122,6 +125,35 @@ public struct FitSetup: Sendable {
         self.heldValues = held
         self.lower = lower
         self.upper = upper
+        self.givenValues = values
+        self.givenBounds = bounds
+    }
+
+    /// The pose parameters a fit frees when the target lies away from everything the model
+    /// reaches without a pose (``FitError/farFromModel(target:model:)``): the translation `tx`,
+    /// `ty`, and `scale` when the model has a `radius` that is not free (a held size cannot follow
+    /// the target's), each only when it is neither free nor given a value here. Empty when the
+    /// translation is already named (free or held): the user placed the model.
+    public var poseToFind: [String] {
+        let named = Set((freeNames + givenValues.map(\.name) + givenBounds.map(\.name)).map(Self.modelName(of:)))
+        guard !named.contains("poseX"), !named.contains("poseY") else { return [] }
+        var names = ["tx", "ty"]
+        let radiusFree = freeNames.contains("radius")
+        if baseModel.parameters.contains(where: { $0.name == "radius" }), !radiusFree, !named.contains("poseScale") {
+            names.append("scale")
+        }
+        return names
+    }
+
+    /// This setup with `names` added to the free parameters (after the others), their starts
+    /// guessed.
+    public func freeing(_ names: [String]) throws(FitError) -> FitSetup {
+        try FitSetup(model: baseModel, free: freeNames + names, values: givenValues, bounds: givenBounds)
+    }
+
+    /// This setup with `values` held (added to the given values; each name must not be free).
+    public func holding(_ values: [(name: String, value: Double)]) throws(FitError) -> FitSetup {
+        try FitSetup(model: baseModel, free: freeNames, values: givenValues + values, bounds: givenBounds)
     }
 
     /// ``PosedModel`` of a model known only as an existential (opened by the generic call).

@@ -46,6 +46,10 @@ public struct OutlineFit: Sendable {
     public let activeBounds: [BoundSide?]
     /// How the target points' nearest points were certified over the whole fit.
     public let searches: NearestPointCounts
+    /// The pose parameters the fit freed itself (``FitSetup/poseToFind``) because the target lies
+    /// away from everything the model reaches without them; empty when the setup was fitted as
+    /// given. ``setup`` is then the setup with them free.
+    public internal(set) var poseFound: [String] = []
 
     /// True when the winning start's solver converged.
     public var converged: Bool { status.isConverged }

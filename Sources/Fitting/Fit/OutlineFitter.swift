@@ -19,7 +19,8 @@ import _Support
 /// in σ/(radius of curvature); the coverage test checks it over 200 seeded trials.
 ///
 /// Refused before any solve (``FitError``): no more target points than free parameters, a target
-/// far from a model without free translation. Refused after it: a result with a figure that is
+/// far from a model without free translation when the pose is not to be found
+/// (``FitOptions/findsPose``). Refused after it: a result with a figure that is
 /// not finite (a fitted value, rms, max_distance, hausdorff, area_difference) — double precision
 /// could not represent the answer, and a NaN or an infinity is not one. The standard errors are
 /// not such figures: NaN is their documented value for a parameter on a bound.
@@ -37,8 +38,41 @@ public struct OutlineFitter: Sendable {
 
     /// Fits `setup`'s free parameters to `target`, reporting how far it has got to `progress`
     /// (``FitProgress``) when given.
+    ///
+    /// The pose is found, not asked for: when the target lies away from everything the model
+    /// reaches without a pose (``FitError/farFromModel(target:model:)``) and
+    /// ``FitOptions/findsPose`` is on, the fit frees ``FitSetup/poseToFind`` (`tx`, `ty`, and
+    /// `scale` unless the model cannot tell it from the free parameters, in which case the
+    /// translation alone), starts them from the target's bounding box and fits again; the result
+    /// names them in ``OutlineFit/poseFound``.
     public func fit(_ target: TargetOutline, setup: FitSetup,
                     progress: ((FitProgress) -> Void)? = nil) throws(FitError) -> OutlineFit {
+        let far: FitError
+        do {
+            return try fitAsGiven(target, setup: setup, progress: progress)
+        } catch {
+            far = error
+        }
+        guard case .farFromModel = far, options.findsPose, !setup.poseToFind.isEmpty else { throw far }
+        var names = setup.poseToFind
+        let posed: FitSetup
+        do {
+            posed = try setup.freeing(names)
+        } catch {
+            // Scale with every size-like parameter free is refused as not identifiable: the
+            // translation alone then.
+            guard case .notIdentifiable = error, names.contains("scale") else { throw error }
+            names.removeAll { $0 == "scale" }
+            posed = try setup.freeing(names)
+        }
+        var fit = try fitAsGiven(target, setup: posed, progress: progress)
+        fit.poseFound = names
+        return fit
+    }
+
+    /// Fits `setup` as it is: a target far from a model without free translation is refused.
+    func fitAsGiven(_ target: TargetOutline, setup: FitSetup,
+                    progress: ((FitProgress) -> Void)?) throws(FitError) -> OutlineFit {
         let clock = ContinuousClock()
         let began = clock.now
         let n = setup.freeCount

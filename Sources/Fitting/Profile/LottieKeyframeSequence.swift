@@ -3,34 +3,56 @@ import Foundation
 import Geometry
 import Interchange
 
-/// A Lottie layer's outline at a sequence of frames as the keyframes of a profile fit: frame f
-/// has progress x = (f − ip)/(op − ip), where ip and op are the layer's in and out points
-/// (`Interchange.LottieShapeLayer.frameRange`, on which the outline is defined), so the layer's
-/// whole life maps onto progress 0 … 1.
+/// A Lottie layer's outline at a sequence of frames as the keyframes of a profile fit, progress
+/// running as the designer keyed it: from the first to the last keyframe of what moves the
+/// outline (``Interchange/LottieShapeLayer/keyframeTimes``: paths, ellipses, rectangles, group
+/// and layer transforms), frame f at progress x = (f − k₀)/(k₁ − k₀). Only when fewer than two
+/// keyframes move it does the layer's life span it, x = (f − ip)/(op − ip) (ip, op its in and
+/// out points, `Interchange.LottieShapeLayer.frameRange`). After Effects exports `op` one frame
+/// past the last key, so mapping by ip/op would squeeze the designer's timing.
 ///
 /// The frames are `from`, `from + step`, `from + 2·step`, … up to `to` (each computed as
 /// from + k·step, never by accumulation; `to` itself is included when it is within 1e-9·step
-/// of the last one, which then is `to`), by default every frame from ip to op.
+/// of the last one, which then is `to`), by default every frame of that span; each must lie in
+/// the span and in [ip, op], where the outline is drawn. The animation lasts
+/// (k₁ − k₀)/``frameRate`` seconds (``duration``).
 public struct LottieKeyframeSequence: Sendable {
     public let layer: LottieShapeLayer
     /// The frames, increasing.
     public let frames: [Double]
+    /// The frames progress 0 and 1 fall on: the first and last keyframe, or ip and op.
+    public let span: ClosedRange<Double>
+    /// True when ``span`` is the keyframes' (not the layer's ip and op).
+    public let spanIsKeyed: Bool
 
     /// The most frames a sequence may have (a profile fit fits every one).
     public static let maximumFrameCount = 100_000
 
-    /// The sequence from `from` (nil: ip) to `to` (nil: op) by `step` frames (> 0, finite).
-    /// - Throws: ``LottieSequenceError`` when the range leaves the layer's frames, is empty or
-    ///   backwards, or has more than ``maximumFrameCount`` frames.
+    /// The sequence from `from` (nil: the span's start) to `to` (nil: its end) by `step` frames
+    /// (> 0, finite).
+    /// - Throws: ``LottieSequenceError`` when the range leaves the span or the layer's frames,
+    ///   is empty or backwards, or has more than ``maximumFrameCount`` frames.
     public init(layer: LottieShapeLayer, from: Double? = nil, to: Double? = nil, step: Double = 1) throws(LottieSequenceError) {
         precondition(step > 0 && step.isFinite, "LottieKeyframeSequence: the step must be positive and finite")
         let range = layer.frameRange
-        let first = from ?? range.lowerBound, last = to ?? range.upperBound
-        for f in [first, last] where !range.contains(f) {
+        let keys = layer.keyframeTimes
+        let keyed = keys.count >= 2 && keys[keys.count - 1] > keys[0]
+        let span = keyed ? keys[0]...keys[keys.count - 1] : range
+        // Frames are drawn within [ip, op] and have progress in [0, 1] within the span.
+        let lo = Swift.max(span.lowerBound, range.lowerBound), hi = Swift.min(span.upperBound, range.upperBound)
+        guard hi >= lo else {
             throw LottieSequenceError(frames: layer.source, layer: layer.label,
-                                      reason: "frame \(Self.format(f)) is outside the layer's frames \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound)) (ip to op)")
+                                      reason: "the keyframes (frames \(Self.format(span.lowerBound)) to \(Self.format(span.upperBound))) lie outside the layer's frames \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound)) (ip to op)")
         }
-        guard range.upperBound > range.lowerBound else {
+        let drawn = lo...hi
+        let first = from ?? drawn.lowerBound, last = to ?? drawn.upperBound
+        for f in [first, last] where !drawn.contains(f) {
+            let reason = keyed
+                ? "frame \(Self.format(f)) is outside the keyframes' frames \(Self.format(drawn.lowerBound)) to \(Self.format(drawn.upperBound)) (first to last key, within ip to op)"
+                : "frame \(Self.format(f)) is outside the layer's frames \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound)) (ip to op)"
+            throw LottieSequenceError(frames: layer.source, layer: layer.label, reason: reason)
+        }
+        guard span.upperBound > span.lowerBound else {
             throw LottieSequenceError(frames: layer.source, layer: layer.label,
                                       reason: "the layer has a single frame (ip = op = \(Self.format(range.lowerBound))): no progress to fit")
         }
@@ -48,13 +70,20 @@ public struct LottieKeyframeSequence: Sendable {
         if let end = frames.last, abs(end - last) <= 1e-9 * step { frames[frames.count - 1] = last }
         self.layer = layer
         self.frames = frames
+        self.span = span
+        self.spanIsKeyed = keyed
     }
 
-    /// x = (f − ip)/(op − ip).
+    /// x = (f − k₀)/(k₁ − k₀) over ``span``.
     public func progress(ofFrame f: Double) -> Double {
-        let r = layer.frameRange
-        return (f - r.lowerBound) / (r.upperBound - r.lowerBound)
+        (f - span.lowerBound) / (span.upperBound - span.lowerBound)
     }
+
+    /// The composition's frame rate (frames per second), as the file gives it.
+    public var frameRate: Double { layer.frameRate }
+
+    /// The seconds from progress 0 to 1: the span's frames at the file's frame rate.
+    public var duration: Double { (span.upperBound - span.lowerBound) / layer.frameRate }
 
     /// Every frame's outline as a keyframe, labelled `FILE frame F` (y-down Lottie coordinates
     /// flipped into model space unless `orientation` is `.yUp`); ellipses exact unless

@@ -31,6 +31,10 @@ public struct ProfileFit: Sendable {
     public let twoStageMax: Double
     /// The joint fit, when asked for.
     public let joint: JointProfileFit?
+    /// The pose the first keyframe's fit found (``OutlineFit/poseFound``) and every keyframe then
+    /// shares: names as given (`tx`, `ty`, `scale`) with their values, held in ``setup``. Empty
+    /// when the keyframes needed no pose beyond the setup's.
+    public internal(set) var poseFound: [(name: String, value: Double)] = []
 
     /// The trajectories of `method` (nil: no joint fit).
     public func trajectories(_ method: TrajectoryFit.Method) -> [TrajectoryFit]? {

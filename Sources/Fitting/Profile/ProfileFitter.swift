@@ -10,7 +10,9 @@ import LeastSquares
 ///    (``InitialGuess``) at the setup's values, every later one warm-started from the previous
 ///    keyframe's fitted values — the bounding-box solve then starts there and moves only what the
 ///    box sees (free parameters given a start in the setup keep the neighbour's value), so
-///    neighbouring keyframes land in the same basin.
+///    neighbouring keyframes land in the same basin. When the first keyframe lies away from the
+///    model, its fit finds the pose (``OutlineFitter/fit(_:setup:progress:)``); every keyframe
+///    then shares it, held in the profile's setup (``ProfileFit/poseFound``).
 /// 2. **Two-stage trajectories** (``TrajectoryFitter``): each free parameter's keyframe values,
 ///    weighted by their standard errors, fitted by p(x) = start + (end − start)·y(x) with the
 ///    chosen timing (``ProfileTimingKind``). Start and end are fitted, not pinned to the first
@@ -50,16 +52,43 @@ public struct ProfileFitter: Sendable {
         let order = keyframes.indices.sorted { keyframes[$0].progress < keyframes[$1].progress }
         let sorted = order.map { keyframes[$0] }
 
-        // 1. Every keyframe, warm-started from its neighbour.
+        // 1. Every keyframe, warm-started from its neighbour. When the first keyframe lies away
+        //    from the model, its fit finds the pose; every keyframe then shares that pose (held).
         let fitter = OutlineFitter(options: options.keyframe)
+        var setup = setup
+        var poseFound: [(name: String, value: Double)] = []
+        var firstFit: OutlineFit?
+        if let first = sorted.first {
+            do throws(FitError) {
+                let fit = try fitter.fit(first.target, setup: setup)
+                if fit.poseFound.isEmpty {
+                    firstFit = fit
+                } else {
+                    // The found names are free in the fit's setup, after the given ones.
+                    poseFound = fit.poseFound.compactMap { name in
+                        fit.setup.freeNames.firstIndex(of: name).map { (name, fit.values[$0]) }
+                    }
+                    setup = try setup.holding(poseFound)
+                }
+            } catch {
+                throw .keyframeFit(keyframe: labels[order[0]], error)
+            }
+        }
+        // The others share the first keyframe's placement: none finds a pose of its own.
+        var shared = fitter
+        shared.options.findsPose = false
         var fits: [OutlineFit] = []
         for (position, keyframe) in sorted.enumerated() {
+            if position == 0, let firstFit {
+                fits.append(firstFit)
+                continue
+            }
             var start = setup
             if let previous = fits.last {
                 for (k, i) in setup.freeIndices.enumerated() { start.parameters.setValue(previous.values[k], at: i) }
             }
             do throws(FitError) {
-                fits.append(try fitter.fit(keyframe.target, setup: start))
+                fits.append(try shared.fit(keyframe.target, setup: start))
             } catch {
                 throw .keyframeFit(keyframe: labels[order[position]], error)
             }
@@ -84,11 +113,13 @@ public struct ProfileFitter: Sendable {
             ? jointFit(setup: setup, keyframes: sorted, keyframeFits: fits, start: twoStage)
             : nil
 
-        return ProfileFit(setup: setup, timing: timing, keyframes: sorted, inputIndices: order, keyframeFits: fits,
-                          twoStage: twoStage, twoStageKeyframeRMS: twoStageDistances.map(Self.rms),
-                          twoStageRMS: Self.rms(twoStageDistances.flatMap { $0 }),
-                          twoStageKeyframeMax: twoStageDistances.map(Self.maximumMagnitude),
-                          twoStageMax: Self.maximumMagnitude(twoStageDistances.flatMap { $0 }), joint: joint)
+        var result = ProfileFit(setup: setup, timing: timing, keyframes: sorted, inputIndices: order, keyframeFits: fits,
+                                twoStage: twoStage, twoStageKeyframeRMS: twoStageDistances.map(Self.rms),
+                                twoStageRMS: Self.rms(twoStageDistances.flatMap { $0 }),
+                                twoStageKeyframeMax: twoStageDistances.map(Self.maximumMagnitude),
+                                twoStageMax: Self.maximumMagnitude(twoStageDistances.flatMap { $0 }), joint: joint)
+        result.poseFound = poseFound
+        return result
     }
 
     /// The joint fit, from the two-stage trajectories.

@@ -1,7 +1,7 @@
 /// The settings of a `fit-profile` output folder, by their names in `settings.csv`'s `setting`
-/// column (a file layout others read: the names are kept exactly). `model`, `free`, `set` and
-/// `duration` replay the profile (``FittedProfileFolder``); the others record the fit's options for the
-/// reader.
+/// column (a file layout others read: the names are kept exactly). `model`, `free`, `set`,
+/// `duration` and `frame_rate` replay the profile (``FittedProfileFolder``); the others record the
+/// fit's options for the reader.
 public enum ProfileSetting: String, CaseIterable, Sendable {
     /// The base model's name.
     case model
@@ -15,4 +15,7 @@ public enum ProfileSetting: String, CaseIterable, Sendable {
     case samples, orientation, starts, seed
     case maxEvaluations = "max_evaluations"
     case size
+    /// Frames per second of the keyframes' source (a Lottie file's `fr`); empty otherwise.
+    /// Exports from the folder default to it.
+    case frameRate = "frame_rate"
 }

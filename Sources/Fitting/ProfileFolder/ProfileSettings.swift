@@ -6,8 +6,9 @@ import _Support
 /// order) — `model` (the base model's name), `free` (the free parameters as given,
 /// comma-separated), one `set` row per held parameter (`NAME=VALUE`, model names, every digit),
 /// `timing`, `joint`, `duration` (seconds), then the fit's options as given (`samples`,
-/// `orientation`, `starts`, `seed`, `max_evaluations`, `size`). `model`, `free`, `set` and
-/// `duration` replay the profile; the others are recorded for the reader.
+/// `orientation`, `starts`, `seed`, `max_evaluations`, `size`), then `frame_rate` (a Lottie
+/// source's frames per second, empty otherwise). `model`, `free`, `set`, `duration` and
+/// `frame_rate` replay the profile; the others are recorded for the reader.
 public struct ProfileSettings: Sendable {
     /// The file's name in the folder.
     public static let fileName = "settings.csv"
@@ -16,14 +17,18 @@ public struct ProfileSettings: Sendable {
     public var modelName: String
     /// The model placed as fitted, every held value, and the free parameters.
     public var setup: FitSetup
-    /// The animation's length in seconds (`fit-profile --duration`).
+    /// The animation's length in seconds (`fit-profile --duration`, else a Lottie source's
+    /// first-to-last keyframe time).
     public var duration: Double
+    /// The keyframes' source's frames per second (a Lottie file's), for exports; nil otherwise.
+    public var frameRate: Double?
     /// The run's other settings (``ProfileSetting`` other than model, free, set and duration) as
     /// they are written, recorded for the reader; a setting without a value is written empty.
     public var recorded: [ProfileSetting: CSVField]
 
-    public init(modelName: String, setup: FitSetup, duration: Double, recorded: [ProfileSetting: CSVField] = [:]) {
-        (self.modelName, self.setup, self.duration, self.recorded) = (modelName, setup, duration, recorded)
+    public init(modelName: String, setup: FitSetup, duration: Double, frameRate: Double? = nil,
+                recorded: [ProfileSetting: CSVField] = [:]) {
+        (self.modelName, self.setup, self.duration, self.frameRate, self.recorded) = (modelName, setup, duration, frameRate, recorded)
     }
 
     /// The `set` rows: each held parameter that has a value of its own (not free), as
@@ -47,6 +52,7 @@ public struct ProfileSettings: Sendable {
                     csv.appendRow([.text(setting.rawValue), .text(HeldValues.format([(name, value)]))])
                 }
             case .duration: csv.appendRow([.text(setting.rawValue), .double(duration)])
+            case .frameRate: csv.appendRow([.text(setting.rawValue), frameRate.map(CSVField.double) ?? .empty])
             default: csv.appendRow([.text(setting.rawValue), recorded[setting] ?? .empty])
             }
         }
@@ -67,6 +73,7 @@ public struct ProfileSettings: Sendable {
         var free: [String]?
         var held: [(name: String, value: Double)] = []
         var duration: Double?
+        var frameRate: Double?
         var recorded: [ProfileSetting: CSVField] = [:]
         for r in table.rows.indices {
             let text = String(table.string(row: r, column: value).trimmingWhitespace)
@@ -87,6 +94,13 @@ public struct ProfileSettings: Sendable {
                 let d = try ProfileFolderError.reading { () throws(CSVError) in try table.double(row: r, column: value) }
                 guard d > 0 else { throw ProfileFolderError(table.cellError(row: r, column: value, "the duration must be positive")) }
                 duration = d
+            case .frameRate:
+                guard !text.isEmpty else { continue }
+                let f = try ProfileFolderError.reading { () throws(CSVError) in try table.double(row: r, column: value) }
+                guard f > 0 && f.isFinite else {
+                    throw ProfileFolderError(table.cellError(row: r, column: value, "the frame rate must be positive and finite"))
+                }
+                frameRate = f
             default:
                 recorded[setting] = text.isEmpty ? .empty : .text(text)
             }
@@ -96,6 +110,6 @@ public struct ProfileSettings: Sendable {
                                               reason: "needs the settings model, free and duration (written by 'beztune fit-profile')"))
         }
         let setup = try ProfileFolderError.reading(table.source) { () throws(FitError) in try FitSetup(model: model, free: free, values: held) }
-        self.init(modelName: model.name, setup: setup, duration: duration, recorded: recorded)
+        self.init(modelName: model.name, setup: setup, duration: duration, frameRate: frameRate, recorded: recorded)
     }
 }

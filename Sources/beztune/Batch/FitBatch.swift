@@ -10,6 +10,10 @@ import _Support
 enum FitBatch {
     static func run(manifest: String, _ fit: FitArguments, csvFile: String?, batch options: BatchOptions,
                     console: Console) throws {
+        // Every row has the same columns: a target away from the model is refused with its hint,
+        // not fitted with a pose of its own.
+        var fit = fit
+        fit.options.findsPose = false
         let resultColumns = FitResultColumns(setup: fit.setup, message: true, pixelsPerUnit: fit.pixelsPerUnit)
         let columns = resultColumns.header
         let batch = try BatchManifest(manifest, fileColumn: "file", outputColumns: columns)

@@ -58,7 +58,7 @@ enum ExportCommand: BeztuneCommand {
             .value(\.duration, "duration", "SECONDS",
                    help: "The animation's length in seconds (default 1; for --profile-dir the profile's, for --document the document's).",
                    parse: OptionValue.positive),
-            .value(\.fps, "fps", "N", help: "Frames per second of the svg frames and of Lottie (default 60; at most 1000).",
+            .value(\.fps, "fps", "N", help: "Frames per second of the svg frames and of Lottie (default: a profile's keyframe source's, e.g. its Lottie file's, else 60; at most 1000).",
                    parse: framesPerSecond),
             .value(\.progress, "progress", "P", inUsage: false,
                    help: "svg: one frame at this progress in [0, 1] (default: every frame at --fps over --duration).",
@@ -213,7 +213,7 @@ enum ExportCommand: BeztuneCommand {
         } else {
             throw CLIError.usage("missing input: give --model MODEL, --fit FIT.csv, --profile-dir DIR or --document FILE")
         }
-        var exportOptions = ExportOptions(framesPerSecond: options.fps, progress: options.progress,
+        var exportOptions = ExportOptions(framesPerSecond: options.fps ?? 60, progress: options.progress,
                                           linearEasingTolerance: options.tolerance, typeName: options.typeName)
         exportOptions.keyframes.relativeTolerance = options.tolerance
         return Checked(options: options, input: input, exportOptions: exportOptions, timing: timing)
@@ -225,6 +225,7 @@ enum ExportCommand: BeztuneCommand {
         let profileFiles = options.profileDir.map(FittedProfileFolder.files(in:)) ?? []
         let outputs = try RunOutputs(files: [options.out], inputs: [options.document, options.fit, options.fromFit] + profileFiles,
                                      console: console)
+        var exportOptions = checked.exportOptions
         var animation: ShapeAnimation
         switch checked.input {
         case .still(let still):
@@ -254,13 +255,17 @@ enum ExportCommand: BeztuneCommand {
         case .profile(let folder):
             let replay = try AnimationInputs.profile(folder, method: options.method, duration: options.duration, requireConvergence: true)
             animation = replay.animation
+            // The keyframes' own frame rate (a Lottie source's), unless --fps says otherwise.
+            if options.fps == nil, let rate = replay.frameRate, rate <= ExportOptions.maximumFramesPerSecond {
+                exportOptions.framesPerSecond = rate
+            }
             outputs.print("timings: \(replay.choice.reason)")
         case .document(let file):
             animation = try AnimationInputs.document(file, duration: options.duration)
         }
-        let exported = try options.format.export(animation, options: checked.exportOptions)
+        let exported = try options.format.export(animation, options: exportOptions)
         try outputs.stage(exported.text, for: options.out)
-        outputs.print("wrote \(options.out) (\(summary(exported, options.format, animation, checked.exportOptions)), \(ShortestDecimal.format(animation.duration)) s)")
+        outputs.print("wrote \(options.out) (\(summary(exported, options.format, animation, exportOptions)), \(ShortestDecimal.format(animation.duration)) s)")
         try outputs.commit()
     }
 
@@ -292,7 +297,7 @@ enum ExportCommand: BeztuneCommand {
         var document: String?
         var method: TrajectoryFit.Method?
         var duration: Double?
-        var fps = 60.0
+        var fps: Double?
         var progress: Double?
         var tolerance = ShapeKeyframes.Options().relativeTolerance
         var typeName: String?

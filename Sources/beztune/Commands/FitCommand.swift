@@ -59,8 +59,13 @@ enum FitCommand: BeztuneCommand {
         in the document's user units. A Lottie .json is read at --frame: its shape layer's
         paths, ellipses and rectangles with their keyframes, group, layer and parent
         transforms.
-        A target drawn elsewhere needs the pose: --free …,tx,ty (translation), scale,
-        rotation (radians, counter-clockwise). --set fixes a parameter, or starts a free one.
+        The pose: --free …,tx,ty (translation), scale, rotation (radians, counter-clockwise).
+        A target drawn away from everything the model reaches without a pose gets one
+        found: tx,ty (and scale when the radius is held and the free parameters leave it
+        identifiable) are freed, started from the target's bounding box and fitted, the
+        table names them (pose_found) and the CSV has their columns; with --targets such a
+        row is refused instead (every row has the same columns). --set fixes a parameter,
+        or starts a free one.
 
         Residuals are the signed orthogonal distances from the target points to the model
         path, at certified nearest points (warm-started across iterations), with an exact
@@ -126,13 +131,14 @@ enum FitCommand: BeztuneCommand {
         try outputs.checkStreams()
 
         // Everything is computed before the first file is written.
-        let columns = FitResultColumns(setup: fit.setup, pixelsPerUnit: fit.pixelsPerUnit)
+        // The fit's own setup: it frees the pose when the target lies away from the model.
+        let columns = FitResultColumns(setup: result.setup, pixelsPerUnit: fit.pixelsPerUnit)
         var csv = CSVWriter(header: columns.header)
         csv.appendRow(columns.fields(result))
         let residuals = options.residuals.map { _ in FitReport.residuals(result, target: target) }
         var picture: Data?
         if let png = options.png {
-            picture = try FitReport.picture(result, target: target, modelName: fit.setup.model.name,
+            picture = try FitReport.picture(result, target: target, modelName: result.setup.model.name,
                                             width: options.size.width, height: options.size.height,
                                             whiskerScale: options.whiskerScale, format: ImageFormat(forFile: png))
         }

@@ -18,7 +18,7 @@ enum FitProfileCommand: BeztuneCommand {
             .text(\.keyframes, "keyframes", "MANIFEST",
                   help: "CSV with columns progress,file and optionally select: one keyframe per row, progress in [0, 1], the file (SVG, CSV points or path data, as for 'beztune fit --target') relative to the manifest's folder, select its shape (default --select); other columns are ignored."),
             .text(\.lottie, "lottie", "FILE",
-                  help: "The keyframes from a Lottie animation (.json): the shape layer's outline at every frame from ip to op (or --frames), frame f at progress (f − ip)/(op − ip), ip and op the layer's."),
+                  help: "The keyframes from a Lottie animation (.json): the shape layer's outline at every frame from its first to its last keyframe (or --frames), frame f at progress (f − k₀)/(k₁ − k₀), k₀ and k₁ the first and last keyframe of what moves the outline (the layer's ip and op when nothing is keyframed); the file's frame rate and key span give the duration and the exports' frame rate."),
             .text(\.profiles, "profiles", "LIST",
                   help: "Fit many profiles: a CSV with a 'keyframes' column (manifests relative to the list's folder) and an optional 'name' column (default: the manifest's name without .csv); each profile goes to DIR/NAME/, and one summary CSV row per parameter and method to --csv (standard output without it)."),
             .text(\.out, "out", "DIR", required: true, help: "Output folder, created when missing."),
@@ -28,7 +28,7 @@ enum FitProfileCommand: BeztuneCommand {
             FitChoices.layer.embedded(in: \.fit).help("With --lottie: the shape layer, by name or by position in 'layers' (0-based); needed when there are several."),
             FitChoices.lottieEllipse.embedded(in: \.fit),
             .value(\.frames, "frames", "A:B:STEP", inUsage: false,
-                   help: "With --lottie: frames A, A+STEP, … up to B (default: every frame from the layer's ip to op; STEP defaults to 1).",
+                   help: "With --lottie: frames A, A+STEP, … up to B (default: every frame from the first to the last keyframe, or from ip to op; STEP defaults to 1).",
                    parse: FrameSteps.parse),
             FitChoices.select.embedded(in: \.fit).inUsage(false)
                 .help("SVG keyframes: the shape of each document, by element id or number, for the rows without a 'select' cell."),
@@ -36,7 +36,7 @@ enum FitProfileCommand: BeztuneCommand {
                    help: "Timing of every parameter's trajectory: cubic-bezier (default), spring, linear or keyframes.",
                    parse: OptionValue.choice(of: ProfileTimingKind.self)),
             .value(\.duration, "duration", "SECONDS",
-                   help: "The animation's length in seconds, for the springs in platform terms (timing.csv, standard output) and for replaying the profile (settings.csv; default 1).",
+                   help: "The animation's length in seconds, for the springs in platform terms (timing.csv, standard output) and for replaying the profile (settings.csv; default: a Lottie file's first to last keyframe at its frame rate, else 1).",
                    parse: OptionValue.positive),
             .flag(\.joint, "joint",
                   help: "Also fit all keyframes' points at once with the timing parameters as the unknowns; both results are reported."),
@@ -142,6 +142,8 @@ enum FitProfileCommand: BeztuneCommand {
         } else {
             try KeyframeSource.manifest(options.keyframes ?? "", timing: settings.timing)
         }
+        var settings = settings
+        if case .lottie(_, let sequence) = source { settings.sourceTiming = (sequence.duration, sequence.frameRate) }
         let folder = try RunOutputs.folder(options.out, names: FitProfileOutputs.names(frames: source.count))
         let run = try RunOutputs(files: [], folders: [folder], inputs: source.inputs, console: console)
         let outputs = try FitProfileOutputs(source, settings)
@@ -164,7 +166,7 @@ enum FitProfileCommand: BeztuneCommand {
         var joint = false
         var fit = FitChoices()
         var size = ImageSize(width: 480, height: 480)
-        var duration = 1.0
+        var duration: Double?
     }
 
 }

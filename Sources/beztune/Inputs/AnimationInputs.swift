@@ -128,10 +128,10 @@ enum AnimationInputs {
     /// chosen, and the animation; an export (`requireConvergence`) refuses a method whose fit did
     /// not converge.
     static func profile(_ folder: String, method: TrajectoryFit.Method?, duration: Double?,
-                        requireConvergence: Bool) throws(ProfileFolderError) -> (animation: ShapeAnimation, choice: FittedProfileFolder.Choice) {
+                        requireConvergence: Bool) throws(ProfileFolderError) -> (animation: ShapeAnimation, choice: FittedProfileFolder.Choice, frameRate: Double?) {
         let fitted = try FittedProfileFolder(reading: folder)
         let choice = try fitted.choice(method: method, requireConvergence: requireConvergence)
-        return (try fitted.animation(method: choice.method, duration: duration), choice)
+        return (try fitted.animation(method: choice.method, duration: duration), choice, fitted.settings.frameRate)
     }
 
     /// BezierTune's own document (`export --format json`), over `duration` seconds when given

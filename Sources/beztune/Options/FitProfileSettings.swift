@@ -28,8 +28,11 @@ struct FitProfileSettings {
 
     var timing: ProfileTimingKind { options.timing }
     var joint: Bool { options.joint }
-    /// `--duration`, seconds.
-    var duration: Double { options.duration }
+    /// The keyframes' source's own length and frame rate (a Lottie file's: first to last key at
+    /// its `fr`), set once the source is read; `--duration` overrides the length.
+    var sourceTiming: (duration: Double, frameRate: Double)?
+    /// `--duration`, else the source's length, else 1 s.
+    var duration: Double { options.duration ?? sourceTiming?.duration ?? 1 }
     /// The frames' size in pixels (`--size`).
     var width: Int { options.size.width }
     var height: Int { options.size.height }
@@ -38,7 +41,7 @@ struct FitProfileSettings {
 
     /// What the folder's `settings.csv` records: what replays the profile, and the run's options.
     var recorded: ProfileSettings {
-        ProfileSettings(modelName: modelName, setup: fit.setup, duration: duration, recorded: [
+        ProfileSettings(modelName: modelName, setup: fit.setup, duration: duration, frameRate: sourceTiming?.frameRate, recorded: [
             .timing: .text(timing.rawValue),
             .joint: .text(joint ? "true" : "false"),
             .samples: fit.samples.map(CSVField.int) ?? .empty,

@@ -29,7 +29,10 @@ struct FitProfileOutputs {
         result = try fitter.fit(keyframes, setup: settings.fit.setup)
         profileCSV = ProfileKeyframeTable.csvText(result, files: files, pixelsPerUnit: settings.fit.pixelsPerUnit)
         timingCSV = ProfileTimingTable.csvText(result, duration: settings.duration)
-        settingsCSV = settings.recorded.csvText
+        // The profile's own setup: it holds the pose the keyframes' fit found.
+        var recorded = settings.recorded
+        recorded.setup = result.setup
+        settingsCSV = recorded.csvText
         let pictures = FitProfilePictures.frames(result, width: settings.width, height: settings.height)
         frames = try pictures.map { f throws(RenderError) in try f.render(.png) }
         contact = try ContactSheet(frames: pictures).render(.png)

@@ -36,6 +36,10 @@ enum FitProfileReport {
                                          ("pixels_per_unit", FitReport.format(s)),
                                          ("profile_rms_px", FitReport.format(s * fit.twoStageRMS)),
                                          ("profile_max_px", FitReport.format(s * fit.twoStageMax))]
+        if !fit.poseFound.isEmpty {
+            // Found, not asked for: every keyframe shares it (settings.csv holds it).
+            pairs.append(("pose_found", fit.poseFound.map { "\($0.name)=\(FitReport.format($0.value))" }.joined(separator: " ")))
+        }
         if let joint = fit.joint {
             pairs += [("joint_rms", FitReport.format(joint.rms)), ("joint_max", FitReport.format(joint.max)),
                       ("joint_rms_px", FitReport.format(s * joint.rms)), ("joint_max_px", FitReport.format(s * joint.max)),

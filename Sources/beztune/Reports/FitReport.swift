@@ -29,6 +29,8 @@ enum FitReport {
         pairs += [("iterations", String(fit.iterations)), ("evaluations", String(fit.evaluations)),
                   ("status", fit.status.rawValue), ("seconds", String(format: "%.6f", fit.seconds)),
                   ("points", String(target.points.count))]
+        // The pose parameters the fit freed itself: the target lies away from the model.
+        if !fit.poseFound.isEmpty { pairs.append(("pose_found", fit.poseFound.joined(separator: ","))) }
         text += "\n" + TextTable.keyValue(pairs)
         return text
     }
