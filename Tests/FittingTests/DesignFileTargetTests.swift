@@ -102,7 +102,7 @@ struct DesignFileTargetTests {
         #expect(TargetFormat(fileName: "A.JSON") == .lottie && TargetFormat.lottie.defaultOrientation == .yDown)
     }
 
-    @Test("LottieKeyframeSequence: frames from + k·step up to to, progress (f − ip)/(op − ip), range checks")
+    @Test("LottieKeyframeSequence: frames from + k·step up to to, progress (f − k₀)/(k₁ − k₀) over the keyframes (here ip and op), range checks")
     func lottieSequence() throws {
         let document = try LottieDocument(contentsOf: Self.lottieSquash)
         let layer = try document.shapeLayer()
@@ -112,7 +112,8 @@ struct DesignFileTargetTests {
         let uneven = try LottieKeyframeSequence(layer: layer, from: 1, to: 30, step: 4)
         #expect(uneven.frames == [1, 5, 9, 13, 17, 21, 25, 29])
         #expect(uneven.progress(ofFrame: 15) == 0.5)
-        #expect { try LottieKeyframeSequence(layer: layer, from: -1) } throws: { "\($0)".contains("frame -1 is outside the layer's frames 0 to 30") }
+        #expect(uneven.span == 0...30 && uneven.spanIsKeyed && uneven.duration == 1 && uneven.frameRate == 30)
+        #expect { try LottieKeyframeSequence(layer: layer, from: -1) } throws: { "\($0)".contains("frame -1 is outside the keyframes' frames 0 to 30") }
         #expect { try LottieKeyframeSequence(layer: layer, from: 20, to: 10) } throws: { "\($0)".contains("backwards") }
         #expect { try LottieKeyframeSequence(layer: layer, step: 1e-6) } throws: { "\($0)".contains("more than 100000 frames") }
         let keyframes = try LottieKeyframeSequence(layer: layer, from: 0, to: 30, step: 10).keyframes(sampleCount: 20)

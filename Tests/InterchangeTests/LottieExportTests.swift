@@ -52,7 +52,8 @@ struct LottieExportTests {
             var worst = 0.0
             for (frame, subpaths) in zip(frames, evaluated) {
                 let got = Self.path(subpaths.array ?? [])
-                let expected = a.outline(at: frame / op)
+                // The shape's own coordinates: the pose's translation is the layer's.
+                let expected = a.outline(at: frame / op).transformed(by: .translation(x: -export.translation.x, y: -export.translation.y))
                 // The ball's closing point repeats its start, which Lottie leaves out.
                 let d = zip(got.points, expected.points).map { $0.distance(to: $1) }.max() ?? .infinity
                 #expect(got.points.count == expected.points.count && got.verbs == expected.verbs)
@@ -104,7 +105,8 @@ struct LottieExportTests {
             for j in 0..<50 {
                 let frame = op * Double(j) / 49
                 let read = try layer.outline(atFrame: frame)
-                let expected = a.outline(at: frame / op).transformed(by: .translation(x: export.offset.x, y: export.offset.y))
+                let expected = a.outline(at: frame / op).transformed(by: .translation(x: export.offset.x - export.translation.x,
+                                                                                      y: export.offset.y - export.translation.y))
                 let d = zip(read.points, expected.points).map { $0.distance(to: $1) }.max() ?? .infinity
                 worst = max(worst, d / a.size)
             }

@@ -24,6 +24,8 @@ public struct LottieKeyframeSequence: Sendable {
     public let span: ClosedRange<Double>
     /// True when ``span`` is the keyframes' (not the layer's ip and op).
     public let spanIsKeyed: Bool
+    /// The keyframe times among ``frames`` (the keys of a `per-interval` profile).
+    public let keys: [Double]
 
     /// The most frames a sequence may have (a profile fit fits every one).
     public static let maximumFrameCount = 100_000
@@ -32,7 +34,11 @@ public struct LottieKeyframeSequence: Sendable {
     /// (> 0, finite).
     /// - Throws: ``LottieSequenceError`` when the range leaves the span or the layer's frames,
     ///   is empty or backwards, or has more than ``maximumFrameCount`` frames.
-    public init(layer: LottieShapeLayer, from: Double? = nil, to: Double? = nil, step: Double = 1) throws(LottieSequenceError) {
+    ///
+    /// With `includingKeys` (a `per-interval` profile) every keyframe time within the frames'
+    /// range is among the frames, added where the steps miss it.
+    public init(layer: LottieShapeLayer, from: Double? = nil, to: Double? = nil, step: Double = 1,
+                includingKeys: Bool = false) throws(LottieSequenceError) {
         precondition(step > 0 && step.isFinite, "LottieKeyframeSequence: the step must be positive and finite")
         let range = layer.frameRange
         let keys = layer.keyframeTimes
@@ -68,6 +74,10 @@ public struct LottieKeyframeSequence: Sendable {
         var frames = (0...Int(steps)).map { first + Double($0) * step }
         // The last frame may round a hair past `to` (or fall a hair short of it): it is `to`.
         if let end = frames.last, abs(end - last) <= 1e-9 * step { frames[frames.count - 1] = last }
+        let inRange = keyed ? keys.filter { $0 >= first && $0 <= last } : []
+        if includingKeys { frames = Array(Set(frames + inRange)).sorted() }
+        let present = Set(frames)
+        self.keys = inRange.filter { present.contains($0) }
         self.layer = layer
         self.frames = frames
         self.span = span
@@ -103,7 +113,7 @@ public struct LottieKeyframeSequence: Sendable {
             }
             do throws(TargetError) {
                 let target = try TargetOutline(exactPath: orientation.modelSpace(path), sampleCount: sampleCount)
-                out.append(ProfileKeyframe(progress: progress(ofFrame: f), target: target, label: label))
+                out.append(ProfileKeyframe(progress: progress(ofFrame: f), target: target, label: label, isKey: keys.contains(f)))
             } catch {
                 throw LottieSequenceError(source: layer.source, layer: layer.label, reason: "frame \(Self.format(f)): \(error.description)")
             }

@@ -11,6 +11,8 @@ import Deform
 /// the spring is. ``value(at:)`` continues the curve outside [0, 1] as
 /// ``TimingFunction/value(at:)`` does (a spring holds `end` after 1). `keyframes`: the
 /// piecewise-linear interpolation of ``keyframes`` (held before the first and after the last).
+/// `per-interval`: ``keyframes`` are the keys, eased by ``intervalEasings`` between them
+/// (``KeyframeTrack`` with one timing per interval).
 public struct ParameterTrajectory: Hashable, Sendable, CustomStringConvertible {
     public let kind: ProfileTimingKind
     /// The value at progress 0 (parametric kinds), or the first keyframe's value.
@@ -21,9 +23,12 @@ public struct ParameterTrajectory: Hashable, Sendable, CustomStringConvertible {
     /// The timing parameters in ``ProfileTimingKind/timingParameterNames`` order: (x1, y1, x2, y2)
     /// or (ω, ζ, v₀); empty for linear and keyframes.
     public let timingValues: [Double]
-    /// The keyframes a `keyframes` trajectory passes through (progress increasing); empty
-    /// otherwise.
+    /// The keyframes a `keyframes` trajectory passes through, or a `per-interval` trajectory's
+    /// keys (progress increasing); empty otherwise.
     public let keyframes: [KeyframeTrack.Keyframe]
+    /// A `per-interval` trajectory's easing of each interval between its keys (cubic-bezier or
+    /// linear); empty otherwise.
+    public let intervalEasings: [TimingFunction]
 
     /// A parametric trajectory from its unknowns θ = (start, end, timing parameters…). Checks
     /// the count, that every value is finite and that the timing parameters are valid (x1, x2 in
@@ -43,6 +48,23 @@ public struct ParameterTrajectory: Hashable, Sendable, CustomStringConvertible {
         self.end = unknowns[1]
         self.timingValues = timing
         self.keyframes = []
+        self.intervalEasings = []
+    }
+
+    /// The `per-interval` trajectory through `keys` (at least two; as ``init(keyframes:)``
+    /// checks them) with `easings`, one per interval.
+    public init(keys: [KeyframeTrack.Keyframe], easings: [TimingFunction]) throws(TimingError) {
+        guard keys.count >= 2 else { throw TimingError("a per-interval trajectory needs at least two keys") }
+        guard easings.count == keys.count - 1 else {
+            throw TimingError("\(keys.count) keys need \(keys.count - 1) easings, got \(easings.count)")
+        }
+        _ = try KeyframeTrack(keyframes: keys, timings: easings)
+        self.kind = .perInterval
+        self.start = keys[0].value
+        self.end = keys[keys.count - 1].value
+        self.timingValues = []
+        self.keyframes = keys
+        self.intervalEasings = easings
     }
 
     /// The piecewise-linear trajectory through `keyframes` (at least one; progress in [0, 1],
@@ -54,6 +76,7 @@ public struct ParameterTrajectory: Hashable, Sendable, CustomStringConvertible {
         self.end = keyframes[keyframes.count - 1].value
         self.timingValues = []
         self.keyframes = keyframes
+        self.intervalEasings = []
     }
 
     /// Without checks, for results the solver produced inside the box.
@@ -69,6 +92,7 @@ public struct ParameterTrajectory: Hashable, Sendable, CustomStringConvertible {
             self.timingValues = []
         }
         self.keyframes = keyframes
+        self.intervalEasings = []
     }
 
     /// The unknowns θ = (start, end, timing parameters…); empty for `keyframes`.
@@ -84,7 +108,7 @@ public struct ParameterTrajectory: Hashable, Sendable, CustomStringConvertible {
         case .cubicBezier: return .cubicBezier(try CubicBezierTiming(x1: v[0], y1: v[1], x2: v[2], y2: v[3]))
         case .spring: return .spring(try SpringTiming(omega: v[0], zeta: v[1], initialVelocity: v[2]))
         case .linear: return .linear
-        case .keyframes: throw TimingError("keyframes has no timing function")
+        case .keyframes, .perInterval: throw TimingError("\(kind) has no single timing function")
         }
     }
 
@@ -94,6 +118,8 @@ public struct ParameterTrajectory: Hashable, Sendable, CustomStringConvertible {
         case .keyframes:
             // Cannot fail: checked by the initialiser.
             return (try? KeyframeTrack(keyframes: keyframes))?.value(at: x) ?? .nan
+        case .perInterval:
+            return (try? KeyframeTrack(keyframes: keyframes, timings: intervalEasings))?.value(at: x) ?? .nan
         case .cubicBezier, .linear:
             return start + (end - start) * (timingFunction?.value(at: x) ?? .nan)
         case .spring:
@@ -141,8 +167,8 @@ public struct ParameterTrajectory: Hashable, Sendable, CustomStringConvertible {
                 y = v
                 for k in 0..<3 { gradient[2 + k] = delta * g[k] }
             }
-        case .keyframes:
-            preconditionFailure("keyframes trajectories have no unknowns")
+        case .keyframes, .perInterval:
+            preconditionFailure("\(kind) trajectories have no per-parameter unknowns")
         }
         gradient[0] = 1 - y
         gradient[1] = y
@@ -154,6 +180,7 @@ public struct ParameterTrajectory: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch kind {
         case .keyframes: "keyframes (\(keyframes.count))"
+        case .perInterval: "per-interval (\(keyframes.count) keys)"
         default: "\(timingFunction?.description ?? kind.rawValue) from \(start) to \(end)"
         }
     }

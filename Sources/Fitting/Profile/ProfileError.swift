@@ -18,6 +18,8 @@ public enum ProfileError: Error, Sendable, CustomStringConvertible {
     case jointNeedsParametricTiming(ProfileTimingKind)
     /// A timing parameter's range that cannot be used (``TimingBounds/setRange(of:lower:upper:)``).
     case timingBound(name: String, lower: Double, upper: Double, reason: String)
+    /// A `per-interval` profile with fewer than two keys (``ProfileKeyframe/isKey``).
+    case tooFewKeys(count: Int)
 
     public var description: String {
         switch self {
@@ -35,6 +37,8 @@ public enum ProfileError: Error, Sendable, CustomStringConvertible {
             "a joint fit needs a timing with unknowns (cubic-bezier, spring, linear); with \(timing) the joint fit is the per-keyframe fits"
         case .timingBound(let name, let lower, let upper, let reason):
             "bound \(name)=\(ShortestDecimal.format(lower)):\(ShortestDecimal.format(upper)): \(reason)"
+        case .tooFewKeys(let count):
+            "\(count) key\(count == 1 ? "" : "s"): a per-interval profile needs at least two keys, the easings run between them"
         }
     }
 }
@@ -46,7 +50,7 @@ extension ProfileError: ReportableError {
         switch self {
         case .jointNeedsParametricTiming, .timingBound: true
         case .keyframeFit(_, let error): error.isUsageMistake
-        case .progressOutOfRange, .duplicateProgress, .tooFewKeyframes: false
+        case .progressOutOfRange, .duplicateProgress, .tooFewKeyframes, .tooFewKeys: false
         }
     }
 }

@@ -35,6 +35,9 @@ public struct ProfileFit: Sendable {
     /// shares: names as given (`tx`, `ty`, `scale`) with their values, held in ``setup``. Empty
     /// when the keyframes needed no pose beyond the setup's.
     public internal(set) var poseFound: [(name: String, value: Double)] = []
+    /// A `per-interval` profile's intervals between consecutive keys, in progress order (empty
+    /// for other timings). Its ``twoStage`` trajectories are the keys' values eased by them.
+    public internal(set) var intervals: [IntervalEasing] = []
 
     /// The trajectories of `method` (nil: no joint fit).
     public func trajectories(_ method: TrajectoryFit.Method) -> [TrajectoryFit]? {

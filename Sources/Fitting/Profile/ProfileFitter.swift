@@ -49,6 +49,10 @@ public struct ProfileFitter: Sendable {
         let labels = keyframes.indices.map { keyframes[$0].name(index: $0) }
         try ProfileKeyframe.validate(progress: keyframes.map(\.progress), labels: labels, timing: timing)
         if options.joint && !timing.isParametric { throw .jointNeedsParametricTiming(timing) }
+        if timing == .perInterval {
+            let keys = keyframes.filter(\.isKey).count
+            guard keys >= 2 else { throw .tooFewKeys(count: keys) }
+        }
         let order = keyframes.indices.sorted { keyframes[$0].progress < keyframes[$1].progress }
         let sorted = order.map { keyframes[$0] }
 
@@ -94,14 +98,20 @@ public struct ProfileFitter: Sendable {
             }
         }
 
-        // 2. Each parameter's trajectory through its keyframe values.
+        // 2. Each parameter's trajectory through its keyframe values (per-interval: the keys'
+        //    values eased between them, the easings fitted to the outlines in between).
         let progress = sorted.map(\.progress)
-        let trajectoryFitter = TrajectoryFitter(kind: timing, options: options.trajectory, bounds: options.timingBounds)
         var twoStage: [TrajectoryFit] = []
-        for k in 0..<setup.freeCount {
-            twoStage.append(try trajectoryFitter.fit(
-                parameter: setup.freeNames[k], progress: progress, values: fits.map { $0.values[k] },
-                standardErrors: fits.map { $0.standardErrors[k] }, lower: setup.lower[k], upper: setup.upper[k]))
+        var intervals: [IntervalEasing] = []
+        if timing == .perInterval {
+            (twoStage, intervals) = perInterval(setup: setup, keyframes: sorted, fits: fits)
+        } else {
+            let trajectoryFitter = TrajectoryFitter(kind: timing, options: options.trajectory, bounds: options.timingBounds)
+            for k in 0..<setup.freeCount {
+                twoStage.append(try trajectoryFitter.fit(
+                    parameter: setup.freeNames[k], progress: progress, values: fits.map { $0.values[k] },
+                    standardErrors: fits.map { $0.standardErrors[k] }, lower: setup.lower[k], upper: setup.upper[k]))
+            }
         }
         let twoStageDistances = sorted.indices.map { j in
             Self.distances(setup: setup, keyframe: sorted[j], values: twoStage.map { $0.trajectory.value(at: progress[j]) },
@@ -119,7 +129,45 @@ public struct ProfileFitter: Sendable {
                                 twoStageKeyframeMax: twoStageDistances.map(Self.maximumMagnitude),
                                 twoStageMax: Self.maximumMagnitude(twoStageDistances.flatMap { $0 }), joint: joint)
         result.poseFound = poseFound
+        result.intervals = intervals
         return result
+    }
+
+    /// The per-interval trajectories and their intervals: the keys' fitted values, one easing per
+    /// interval between consecutive keys fitted to the keyframes strictly inside it
+    /// (``IntervalEasingFitter``), each compared with the named presets (``EasingPreset``).
+    func perInterval(setup: FitSetup, keyframes: [ProfileKeyframe], fits: [OutlineFit]) -> ([TrajectoryFit], [IntervalEasing]) {
+        let keys = keyframes.indices.filter { keyframes[$0].isKey }
+        let fitter = IntervalEasingFitter(options: options.keyframe, bounds: options.timingBounds)
+        var intervals: [IntervalEasing] = []
+        for (i, j) in zip(keys, keys.dropFirst()) {
+            let (from, to) = (keyframes[i].progress, keyframes[j].progress)
+            let (a, b) = (fits[i].values, fits[j].values)
+            var interval = fitter.fit(setup: setup, from: from, to: to, a: a, b: b, frames: Array(keyframes[(i + 1)..<j]))
+            if interval.isFitted {
+                interval.nearestPreset = EasingPreset.nearest(to: interval.easing, setup: setup, a: a, b: b,
+                                                              seconds: (to - from) * options.duration)
+            }
+            intervals.append(interval)
+        }
+        // The worst status: the first interval that did not converge, else a converged one.
+        let status = intervals.compactMap(\.status).first { !$0.isConverged } ?? intervals.compactMap(\.status).first ?? .convergedGtol
+        var trajectories: [TrajectoryFit] = []
+        for k in 0..<setup.freeCount {
+            let values = keys.map { KeyframeTrack.Keyframe(time: keyframes[$0].progress, value: fits[$0].values[k]) }
+            // Cannot fail: the keys' progress values increase and the fitted values are finite.
+            guard let trajectory = try? ParameterTrajectory(keys: values, easings: intervals.map(\.easing)) else { continue }
+            var sum = 0.0
+            for (j, keyframe) in keyframes.enumerated() {
+                let d = trajectory.value(at: keyframe.progress) - fits[j].values[k]
+                sum += d * d
+            }
+            trajectories.append(TrajectoryFit(parameter: setup.freeNames[k], method: .twoStage, trajectory: trajectory,
+                                              standardErrors: [], covariance: nil,
+                                              rms: (sum / Double(keyframes.count)).squareRoot(), reducedChiSquare: nil,
+                                              weighted: false, status: status, activeBounds: []))
+        }
+        return (trajectories, intervals)
     }
 
     /// The joint fit, from the two-stage trajectories.

@@ -6,11 +6,16 @@ public struct ProfileKeyframe: Sendable {
     /// How messages name it (a manifest row and file, say); nil: `keyframe N` (1-based, in the
     /// order given).
     public var label: String?
+    /// True for a key of a `per-interval` profile (a Lottie keyframe, a manifest row with key 1):
+    /// the model is fitted there and the easings run between consecutive keys. Other profiles
+    /// ignore it.
+    public var isKey: Bool
 
-    public init(progress: Double, target: TargetOutline, label: String? = nil) {
+    public init(progress: Double, target: TargetOutline, label: String? = nil, isKey: Bool = false) {
         self.progress = progress
         self.target = target
         self.label = label
+        self.isKey = isKey
     }
 }
 

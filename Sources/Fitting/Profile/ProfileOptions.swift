@@ -14,6 +14,9 @@ public struct ProfileOptions: Sendable {
     public var trajectory: LevenbergMarquardt.Options
     /// The ranges of the timing parameters, in the two-stage and the joint fits.
     public var timingBounds: TimingBounds
+    /// The animation's length in seconds: a `per-interval` easing is compared with the named
+    /// presets, springs included, over its interval's seconds (``EasingPreset``).
+    public var duration: Double = 1
 
     /// Defaults: cubic-bezier, no joint fit, ``FitOptions`` defaults without comparison figures,
     /// the solver's full-precision defaults for the trajectories, the default timing ranges.

@@ -23,11 +23,19 @@
 /// `keyframes` is not fitted: p is the piecewise-linear interpolation of the per-keyframe fitted
 /// values (held constant before the first and after the last keyframe), so it passes through
 /// every keyframe value and the rms of its trajectory fit is 0 by construction.
+///
+/// `per-interval` is how designers key an animation (After Effects, Lottie `i`/`o`, CSS
+/// `@keyframes`, `CAKeyframeAnimation.timingFunctions`): keys at some of the keyframes
+/// (``ProfileKeyframe/isKey``), the model fitted at each, and one cubic-bezier easing Eᵢ per
+/// interval shared by every parameter, p(x) = pᵢ + (pᵢ₊₁ − pᵢ)·Eᵢ((x − xᵢ)/(xᵢ₊₁ − xᵢ)), fitted
+/// to the outlines of the keyframes strictly between the two keys (``IntervalEasingFitter``).
+/// Not a per-parameter fit: its unknowns are per interval.
 public enum ProfileTimingKind: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
     case cubicBezier = "cubic-bezier"
     case spring
     case linear
     case keyframes
+    case perInterval = "per-interval"
 
     public var description: String { rawValue }
 
@@ -36,12 +44,13 @@ public enum ProfileTimingKind: String, CaseIterable, Hashable, Sendable, CustomS
         switch self {
         case .cubicBezier: ["x1", "y1", "x2", "y2"]
         case .spring: ["omega", "zeta", "v0"]
-        case .linear, .keyframes: []
+        case .linear, .keyframes, .perInterval: []
         }
     }
 
-    /// True for the kinds fitted by least squares (all but `keyframes`).
-    public var isParametric: Bool { self != .keyframes }
+    /// True for the kinds fitted per parameter by least squares (all but `keyframes` and
+    /// `per-interval`).
+    public var isParametric: Bool { self != .keyframes && self != .perInterval }
 
     /// The number of unknowns per parameter: 2 (start, end) plus the timing parameters; 0 for
     /// `keyframes`.
@@ -53,6 +62,7 @@ public enum ProfileTimingKind: String, CaseIterable, Hashable, Sendable, CustomS
     /// The fewest keyframes a profile of this kind needs: its unknowns per parameter (at least 2).
     /// With exactly that many the trajectory passes through every keyframe value and has no
     /// standard errors (no degrees of freedom left).
+    /// (`per-interval`: two, both keys.)
     public var minimumKeyframes: Int { Swift.max(2, unknownCount) }
 
     /// The highest natural frequency a spring fit may reach for keyframes at `progress`: the

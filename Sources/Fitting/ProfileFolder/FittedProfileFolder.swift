@@ -6,18 +6,19 @@ import _Support
 
 /// A `fit-profile` output folder read back for replay (`frames --profile-dir`,
 /// `export --profile-dir`): DIR/settings.csv (``ProfileSettings``), DIR/timing.csv
-/// (``ProfileTimingTable``) and DIR/profile.csv (``ProfileKeyframeTable``). A folder without any
-/// of the three is refused naming the file.
+/// (``ProfileTimingTable``) and DIR/profile.csv (``ProfileKeyframeTable``), and for a
+/// `per-interval` profile DIR/intervals.csv (``ProfileIntervalTable``). A folder without any of
+/// the three is refused naming the file.
 ///
 /// The replayed parameter p at progress x is the chosen method's fitted trajectory: for a
 /// parametric timing the two-keyframe track start → end through the fitted easing
 /// (``KeyframeTrack/init(from:to:timing:)``, start + (end − start)·y(x), exact at both ends), for
-/// `keyframes` the linear track through the keyframe values; the other parameters keep their held
-/// values.
+/// `keyframes` the linear track through the keyframe values, for `per-interval` the track through
+/// the keys with each interval's easing; the other parameters keep their held values.
 public struct FittedProfileFolder: Sendable {
     /// The three files a replay reads from `folder`: inputs of the run, never its outputs.
     public static func files(in folder: String) -> [String] {
-        [ProfileKeyframeTable.fileName, ProfileTimingTable.fileName, ProfileSettings.fileName]
+        [ProfileKeyframeTable.fileName, ProfileTimingTable.fileName, ProfileSettings.fileName, ProfileIntervalTable.fileName]
             .map { URL(fileURLWithPath: folder).appendingPathComponent($0).path }
     }
 
@@ -25,7 +26,8 @@ public struct FittedProfileFolder: Sendable {
     public let folder: String
     /// The model, free and held parameters, duration and recorded options.
     public let settings: ProfileSettings
-    /// The keyframes' progress values (`profile.csv`).
+    /// The progress values every export keeps: the keyframes' (`profile.csv`), or a
+    /// per-interval profile's keys (`intervals.csv`).
     public let keyframeTimes: [Double]
     /// Each method's trajectories, in free-parameter order.
     public let trajectories: [TrajectoryFit.Method: [RecordedTrajectory]]
@@ -52,11 +54,18 @@ public struct FittedProfileFolder: Sendable {
         let profileTable = try table(ProfileKeyframeTable.fileName)
         let settings = try ProfileSettings(reading: settingsTable)
         let keyframes = try ProfileKeyframeTable(reading: profileTable)
+        // A per-interval profile's intervals (an optional file: other profiles have none).
+        let intervalFile = dir.appendingPathComponent(ProfileIntervalTable.fileName)
+        let intervals = FileManager.default.fileExists(atPath: intervalFile.path)
+            ? try ProfileIntervalTable.read(table(ProfileIntervalTable.fileName)) : nil
         self.folder = folder
         self.settings = settings
-        keyframeTimes = keyframes.progress
+        // A per-interval profile is replayed with exactly its keys; the others through every
+        // keyframe's progress.
         unconvergedKeyframe = keyframes.firstUnconvergedKeyframe
-        trajectories = try ProfileTimingTable.read(timingTable, setup: settings.setup, keyframes: keyframes)
+        trajectories = try ProfileTimingTable.read(timingTable, setup: settings.setup, keyframes: keyframes, intervals: intervals)
+        let keyed = trajectories.values.contains { $0.contains { $0.trajectory.kind == .perInterval } }
+        keyframeTimes = keyed ? intervals.map { [$0[0].from] + $0.map(\.to) } ?? keyframes.progress : keyframes.progress
     }
 
     /// The method replayed and why (``replay(method:requireConvergence:)``).
@@ -138,6 +147,10 @@ public struct FittedProfileFolder: Sendable {
             let track: KeyframeTrack
             if let timing = trajectory.timingFunction {
                 track = KeyframeTrack(from: trajectory.start, to: trajectory.end, timing: timing)
+            } else if trajectory.kind == .perInterval {
+                track = try ProfileFolderError.reading("\(folder)/\(ProfileIntervalTable.fileName)") { () throws(TimingError) in
+                    try KeyframeTrack(keyframes: trajectory.keyframes, timings: trajectory.intervalEasings)
+                }
             } else {
                 track = try ProfileFolderError.reading("\(folder)/\(ProfileKeyframeTable.fileName)") { () throws(TimingError) in
                     try KeyframeTrack(keyframes: trajectory.keyframes)

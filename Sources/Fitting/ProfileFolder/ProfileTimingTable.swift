@@ -58,8 +58,12 @@ public enum ProfileTimingTable {
     ///   unknown method or timing, a value that is not a number or not a valid timing, a method
     ///   without a row for every free parameter, a parameter with two rows of one method, or no
     ///   rows at all.
-    public static func read(_ table: CSVTable, setup: FitSetup,
-                            keyframes: ProfileKeyframeTable) throws(ProfileFolderError) -> [TrajectoryFit.Method: [RecordedTrajectory]] {
+    ///
+    /// A `per-interval` row takes its keys from `intervals` (``ProfileIntervalTable``: their
+    /// `from` and `to`) and their values from `keyframes`' rows at those progress values; a
+    /// folder without `intervals.csv` cannot replay one.
+    public static func read(_ table: CSVTable, setup: FitSetup, keyframes: ProfileKeyframeTable,
+                            intervals: [ProfileIntervalTable.Row]? = nil) throws(ProfileFolderError) -> [TrajectoryFit.Method: [RecordedTrajectory]] {
         let column = try ProfileFolderError.reading { () throws(CSVError) in
             try table.requireColumns(columns + ["method"])
             return try ["parameter", "method", "timing", "start", "end"].map { c throws(CSVError) in try table.columnIndex(c) }
@@ -95,6 +99,23 @@ public enum ProfileTimingTable {
                 }
                 trajectory = try ProfileFolderError.reading(table.cellLocation(row: r, column: column[2])) { () throws(TimingError) in
                     try ParameterTrajectory(kind: kind, unknowns: unknowns)
+                }
+            } else if kind == .perInterval {
+                guard let intervals else {
+                    throw ProfileFolderError(table.cellError(row: r, column: column[2],
+                        "a per-interval timing needs the folder's \(ProfileIntervalTable.fileName) (run fit-profile again to write it)"))
+                }
+                let all = try keyframes.keyframes(of: name)
+                var keys: [KeyframeTrack.Keyframe] = []
+                for time in [intervals[0].from] + intervals.map(\.to) {
+                    guard let key = all.first(where: { $0.time == time }) else {
+                        throw ProfileFolderError(table.cellError(row: r, column: column[2],
+                            "\(ProfileIntervalTable.fileName) has a key at progress \(ShortestDecimal.format(time)), which \(ProfileKeyframeTable.fileName) has no row for"))
+                    }
+                    keys.append(key)
+                }
+                trajectory = try ProfileFolderError.reading(table.cellLocation(row: r, column: column[2])) { () throws(TimingError) in
+                    try ParameterTrajectory(keys: keys, easings: intervals.map(\.easing))
                 }
             } else {
                 let values = try keyframes.keyframes(of: name)

@@ -3,7 +3,8 @@ import Foundation
 import _Support
 
 /// A keyframe manifest: the CSV that lists the keyframes of a profile fit, columns `progress`
-/// and `file` and optionally `select` (other columns ignored), one keyframe per row, each file a
+/// and `file` and optionally `select` and `key` (other columns ignored), one keyframe per row,
+/// `key` 1 on the keys of a `per-interval` profile (0 or empty elsewhere), each file a
 /// target (``TargetOutline/init(contentsOfFile:selecting:sampleCount:orientation:)``) named
 /// relative to the manifest's folder (``ManifestFolder``). A non-empty `select` cell chooses the
 /// shape of an SVG keyframe (an id or a number, ``TargetSelection/element``); an empty one, or
@@ -27,9 +28,12 @@ public struct KeyframeManifest: Sendable {
         public var file: String
         /// The `select` cell, trimmed; nil when empty or when the manifest has no such column.
         public var select: String?
+        /// The `key` cell: true for 1, false for 0 or empty; nil when the manifest has no such
+        /// column.
+        public var isKey: Bool?
 
-        public init(line: Int, progress: Double, file: String, select: String? = nil) {
-            (self.line, self.progress, self.file, self.select) = (line, progress, file, select)
+        public init(line: Int, progress: Double, file: String, select: String? = nil, isKey: Bool? = nil) {
+            (self.line, self.progress, self.file, self.select, self.isKey) = (line, progress, file, select, isKey)
         }
     }
 
@@ -44,6 +48,8 @@ public struct KeyframeManifest: Sendable {
         public var path: String
         /// The row's `select` cell (nil: the caller's default).
         public var select: String?
+        /// The row's `key` cell (nil: the manifest has no `key` column).
+        public var isKey: Bool?
         /// How messages name the row: `MANIFEST line N (FILE)`.
         public var label: String
     }
@@ -65,6 +71,7 @@ public struct KeyframeManifest: Sendable {
         try table.requireColumns(["progress", "file"])
         let progressColumn = try table.columnIndex("progress"), fileColumn = try table.columnIndex("file")
         let selectColumn = table.header.contains("select") ? try table.columnIndex("select") : nil
+        let keyColumn = table.header.contains("key") ? try table.columnIndex("key") : nil
         var rows: [Entry] = []
         for index in table.rows.indices {
             let file = String(table.string(row: index, column: fileColumn).trimmingWhitespace)
@@ -83,7 +90,15 @@ public struct KeyframeManifest: Sendable {
                 }
                 if !cell.isEmpty { select = cell }
             }
-            rows.append(Entry(line: table.lineNumbers[index], progress: progress, file: file, select: select))
+            var isKey: Bool?
+            if let keyColumn {
+                switch table.string(row: index, column: keyColumn).trimmingWhitespace {
+                case "1": isKey = true
+                case "0", "": isKey = false
+                default: throw table.cellError(row: index, column: keyColumn, "expected 1 (a key of a per-interval profile) or 0 (or empty)")
+                }
+            }
+            rows.append(Entry(line: table.lineNumbers[index], progress: progress, file: file, select: select, isKey: isKey))
         }
         return rows
     }
@@ -112,7 +127,19 @@ public struct KeyframeManifest: Sendable {
                     throw table.cellError(row: index, column: fileColumn, "keyframe file '\(entry.file)' does not exist (looked for \(path))")
                 }
                 rows.append(Row(line: entry.line, progress: entry.progress, file: entry.file, path: path,
-                                select: entry.select, label: label))
+                                select: entry.select, isKey: entry.isKey, label: label))
+            }
+            if timing == .perInterval {
+                // The keys of a per-interval profile are the rows marked 1 in the `key` column.
+                guard entries.first?.isKey != nil || entries.isEmpty else {
+                    throw CSVError(.columns, source: manifest,
+                                   reason: "--timing per-interval needs a 'key' column: 1 on the rows that are keys (the easings run between them), 0 or empty on the others")
+                }
+                let keys = entries.filter { $0.isKey == true }.count
+                guard keys >= 2 else {
+                    throw CSVError(.columns, source: manifest,
+                                   reason: "\(keys) row\(keys == 1 ? " has" : "s have") key 1: a per-interval profile needs at least two keys")
+                }
             }
         } catch {
             throw .table(error)
@@ -134,7 +161,7 @@ public struct KeyframeManifest: Sendable {
             do throws(TargetFileError) {
                 let target = try TargetOutline(contentsOfFile: row.path, selecting: selection.selecting(element: row.select),
                                                sampleCount: sampleCount, orientation: orientation)
-                keyframes.append(ProfileKeyframe(progress: row.progress, target: target, label: row.label))
+                keyframes.append(ProfileKeyframe(progress: row.progress, target: target, label: row.label, isKey: row.isKey ?? false))
             } catch {
                 throw .keyframe(label: row.label, error)
             }

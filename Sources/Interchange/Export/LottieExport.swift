@@ -11,9 +11,12 @@ import _Support
 /// - `fr` = ``ExportOptions/framesPerSecond``, `ip` = 0, `op` = n = round(fps × duration)
 ///   (``ExportOptions/frameIntervals(duration:)``; the animation lasts op/fr seconds), progress p
 ///   at frame p·op; `w`, `h` the `svg` export's view box rounded up to whole pixels.
-/// - The path's vertices are the exports' user coordinates (y down, ``ShapeAnimation/outline(at:)``);
-///   the layer's position moves the view box's corner to the canvas origin (anchor 0, scale
-///   100 %, no rotation), so a player shows it on the canvas.
+/// - The path's vertices are the exports' user coordinates (y down, ``ShapeAnimation/outline(at:)``)
+///   less the pose's translation, when the model is posed with a constant one (tx, −ty in user
+///   coordinates, ``poseTranslation(_:)``): the shape's own coordinates, as a designer's file
+///   keeps them under its layer's position. The layer's position adds that translation back and
+///   moves the view box's corner to the canvas origin (anchor 0, scale 100 %, no rotation), so a
+///   player shows it on the canvas.
 /// - Animated (`a` 1) path keyframes at the keyframes of ``ShapeKeyframes``, keyframe k at
 ///   frame pₖ·op with its outline (`s`: one shape `{c, v, i, o}`, tangents relative to their
 ///   vertex, quadratics raised to cubics) and the easing Eₖ of the interval to keyframe k + 1 as
@@ -27,28 +30,33 @@ public struct LottieExport: Sendable {
     public let plan: ShapeKeyframes
     /// `op`: the frame at progress 1.
     public let outFrame: Int
-    /// The layer's position: what a player adds to the vertices (user coordinates → canvas).
+    /// The layer's position: what a player adds to the vertices (shape coordinates → canvas).
     public let offset: Point
+    /// The pose's translation taken out of the vertices (``poseTranslation(_:)``): a vertex is
+    /// the user coordinate less it, and user coordinates reach the canvas by `offset − translation`.
+    public let translation: Point
 
     public init(_ animation: ShapeAnimation, options: ExportOptions = ExportOptions()) throws(ExportError) {
         let plan = try ShapeKeyframes(animation, options: options.keyframes)
         let op = try options.frameIntervals(duration: animation.duration)
         let box = SVGViewBox(animation)
         let width = max(1, Int(box.width.rounded(.up))), height = max(1, Int(box.height.rounded(.up)))
-        let offset = Point(-box.minX, -box.minY)
+        let translation = Self.poseTranslation(animation)
+        let offset = Point(-box.minX, -box.minY) + translation
+        let local = AffineTransform.translation(x: -translation.x, y: -translation.y)
         let fps = options.framesPerSecond
         let subpathCount = plan.keyframes[0].outline.subpaths.count
         var shapes: [JSONValue] = []
         for sub in 0..<subpathCount {
             let value: JSONValue
             if plan.keyframes.count == 1 {
-                value = .members([("a", .number(0)), ("k", Self.shape(plan.keyframes[0].outline.subpaths[sub]))])
+                value = .members([("a", .number(0)), ("k", Self.shape(plan.keyframes[0].outline.transformed(by: local).subpaths[sub]))])
             } else {
                 var keys: [JSONValue] = []
                 for (k, keyframe) in plan.keyframes.enumerated() {
                     var members: [(String, JSONValue)] = [
                         ("t", .number(keyframe.progress * Double(op))),
-                        ("s", .array([Self.shape(keyframe.outline.subpaths[sub])])),
+                        ("s", .array([Self.shape(keyframe.outline.transformed(by: local).subpaths[sub])])),
                     ]
                     if k < plan.easings.count {
                         let e = plan.easings[k]
@@ -94,6 +102,17 @@ public struct LottieExport: Sendable {
         self.plan = plan
         outFrame = op
         self.offset = offset
+        self.translation = translation
+    }
+
+    /// The pose's translation in user coordinates, (tx, −ty), when the model is posed and neither
+    /// is animated; zero otherwise.
+    static func poseTranslation(_ animation: ShapeAnimation) -> Point {
+        let names = animation.model.parameters.map(\.name)
+        guard let x = names.firstIndex(of: "poseX"), let y = names.firstIndex(of: "poseY"),
+              animation.profile.tracks[x] == nil, animation.profile.tracks[y] == nil else { return .zero }
+        let t = Point(animation.profile.base.value(at: x), -animation.profile.base.value(at: y))
+        return t.x.isFinite && t.y.isFinite ? t : .zero
     }
 
     /// A Lottie shape `{c, v, i, o}` of one subpath: a vertex at the start and at every

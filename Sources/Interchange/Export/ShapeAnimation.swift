@@ -127,6 +127,27 @@ public struct ShapeAnimation: Sendable {
         return first
     }
 
+    /// The easing of the keyed interval [a, b], when every track has consecutive keys exactly at
+    /// a and b and eases between them with one and the same cubic-bezier (or linear) timing — a
+    /// `per-interval` profile, the designer's keys: the keyframe formats carry that interval as
+    /// it is. Nil otherwise.
+    public func keyedEasing(from a: Double, to b: Double) -> TimingFunction? {
+        let tracks = profile.tracks.compactMap { $0 }
+        var shared: TimingFunction?
+        for t in tracks {
+            guard let i = t.keyframes.firstIndex(where: { $0.time == a }), i + 1 < t.keyframes.count,
+                  t.keyframes[i + 1].time == b else { return nil }
+            let timing = t.timings[i]
+            switch timing {
+            case .cubicBezier, .linear: break
+            default: return nil
+            }
+            if let shared, shared != timing { return nil }
+            shared = timing
+        }
+        return shared
+    }
+
     /// With a ``sharedTiming``, the parameters a fraction s of the way from every track's start
     /// to its end (``ParameterVector/interpolating(from:to:fraction:)``'s rule, the rule the
     /// track applies to T(p)); s may leave [0, 1]. Without one, the parameters at progress s.

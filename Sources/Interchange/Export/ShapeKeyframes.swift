@@ -20,7 +20,13 @@ import Geometry
 ///   ends and its slopes m₀ = f′(0⁺), m₁ = f′(1⁻) (one-sided differences from inside the
 ///   interval): control points (⅓, m₀/3), (⅔, 1 − m₁/3), for which x(t) = t.
 ///
-/// Then every interval is checked at ``Options/samplesPerInterval`` progress values strictly
+/// - a keyed interval (``ShapeAnimation/keyedEasing(from:to:)``: every track keyed at both ends
+///   with one shared cubic-bezier, a `per-interval` profile): that easing, and the interval is
+///   kept as the designer keyed it — never split; its deviation is measured and reported like
+///   the others' but may exceed the tolerance where the model is not affine in its parameters
+///   (the players interpolate the stored points, the profile the parameters).
+///
+/// Then every other interval is checked at ``Options/samplesPerInterval`` progress values strictly
 /// inside it: the largest distance between a stored point of P(p) and the model's is the
 /// deviation, and an interval whose deviation exceeds the tolerance — ``Options/relativeTolerance``
 /// times ``ShapeAnimation/size`` — is split at its midpoint, until every interval passes. Since
@@ -77,7 +83,8 @@ public struct ShapeKeyframes: Sendable {
     public let jumpIntervals: [Int]
     /// The absolute tolerance, model units: relativeTolerance × size.
     public let tolerance: Double
-    /// The largest deviation measured over every interval but the jumps' (≤ ``tolerance``).
+    /// The largest deviation measured over every interval but the jumps' (≤ ``tolerance``
+    /// except on keyed intervals).
     public let deviation: Double
 
     /// Plans the keyframes of `animation` (see the type's documentation).
@@ -134,6 +141,13 @@ public struct ShapeKeyframes: Sendable {
                 continue
             }
             let pa = outline(a), pb = outline(b)
+            if let keyed = Self.keyedEasing(animation, from: a, to: b, unitInterval: options.unitIntervalEasings) {
+                // The designer's interval, carried as drawn (see the type's documentation).
+                worst = max(worst, Self.deviation(animation, from: a, to: b, pa, pb, keyed, samples: options.samplesPerInterval))
+                done.append((b, pb, keyed, false))
+                pending.removeLast()
+                continue
+            }
             let easing = Self.easing(animation, shared: shared, from: a, to: b, pa, pb, unitInterval: options.unitIntervalEasings)
             let d = Self.deviation(animation, from: a, to: b, pa, pb, easing, samples: options.samplesPerInterval)
             if d > tolerance {
@@ -168,6 +182,22 @@ public struct ShapeKeyframes: Sendable {
             d = max(d, (dx * dx + dy * dy).squareRoot())
         }
         return d
+    }
+
+    /// A keyed interval's own easing (``ShapeAnimation/keyedEasing(from:to:)``) as a cubic-bezier,
+    /// or nil when [a, b] is not one — or, for SMIL (`unitInterval`), when its control points
+    /// leave the unit square.
+    static func keyedEasing(_ animation: ShapeAnimation, from a: Double, to b: Double, unitInterval: Bool) -> CubicBezierTiming? {
+        switch animation.keyedEasing(from: a, to: b) {
+        case .linear?: return .linear01
+        case .cubicBezier(let c)? where !unitInterval: return c
+        case .cubicBezier(let c)?:
+            // A control value a rounding error outside [0, 1] (a fitted 0 or 1) is that bound.
+            func unit(_ y: Double) -> Double? { y >= -1e-12 && y <= 1 + 1e-12 ? Swift.min(1, Swift.max(0, y)) : nil }
+            guard let y1 = unit(c.y1), let y2 = unit(c.y2) else { return nil }
+            return try? CubicBezierTiming(x1: c.x1, y1: y1, x2: c.x2, y2: y2)
+        default: return nil
+        }
     }
 
     /// The easing of the interval [a, b] (see the type's documentation).

@@ -16,7 +16,7 @@ enum FitProfileCommand: BeztuneCommand {
     static var options: [Option<Options>] {
         [
             .text(\.keyframes, "keyframes", "MANIFEST",
-                  help: "CSV with columns progress,file and optionally select: one keyframe per row, progress in [0, 1], the file (SVG, CSV points or path data, as for 'beztune fit --target') relative to the manifest's folder, select its shape (default --select); other columns are ignored."),
+                  help: "CSV with columns progress,file and optionally select and key: one keyframe per row, progress in [0, 1], the file (SVG, CSV points or path data, as for 'beztune fit --target') relative to the manifest's folder, select its shape (default --select), key 1 on the keys of --timing per-interval (0 or empty elsewhere); other columns are ignored."),
             .text(\.lottie, "lottie", "FILE",
                   help: "The keyframes from a Lottie animation (.json): the shape layer's outline at every frame from its first to its last keyframe (or --frames), frame f at progress (f − k₀)/(k₁ − k₀), k₀ and k₁ the first and last keyframe of what moves the outline (the layer's ip and op when nothing is keyframed); the file's frame rate and key span give the duration and the exports' frame rate."),
             .text(\.profiles, "profiles", "LIST",
@@ -33,7 +33,7 @@ enum FitProfileCommand: BeztuneCommand {
             FitChoices.select.embedded(in: \.fit).inUsage(false)
                 .help("SVG keyframes: the shape of each document, by element id or number, for the rows without a 'select' cell."),
             .value(\.timing, "timing", "KIND", usageValue: ProfileTimingKind.allCases.map(\.rawValue).joined(separator: "|"),
-                   help: "Timing of every parameter's trajectory: cubic-bezier (default), spring, linear or keyframes.",
+                   help: "Timing of every parameter's trajectory: cubic-bezier (default), spring, linear or keyframes; or per-interval: the model at each key (a Lottie file's keyframes, a manifest's rows with key 1) and one cubic-bezier easing per interval between keys, shared by every parameter, fitted to the outlines between them.",
                    parse: OptionValue.choice(of: ProfileTimingKind.self)),
             .value(\.duration, "duration", "SECONDS",
                    help: "The animation's length in seconds, for the springs in platform terms (timing.csv, standard output) and for replaying the profile (settings.csv; default: a Lottie file's first to last keyframe at its frame rate, else 1).",
@@ -90,6 +90,27 @@ enum FitProfileCommand: BeztuneCommand {
         Every timing.csv row has the solver's status; a fit whose status does not start
         with converged_ gets one warning line on standard error.
 
+        --timing per-interval keys the animation as designers do: the keys are a Lottie
+        layer's keyframes (what moves its outline; they are added to --frames where the
+        steps miss them) or a manifest's rows with key 1, the model is fitted at every
+        keyframe, and between consecutive keys i and i+1 every parameter follows
+        p = pᵢ + (pᵢ₊₁ − pᵢ)·E(s), one cubic-bezier E per interval shared by the whole
+        shape (a Lottie path keyframe's o/i, a CSS keyframe, a CAKeyframeAnimation timing
+        function), fitted to the outlines of the keyframes strictly between the keys
+        (orthogonal distances, as in 'beztune fit'). An interval with no keyframe between
+        its keys keeps linear timing, with a warning. DIR/intervals.csv has one row per
+        interval: interval, from, to, timing, x1, y1, x2, y2, frames, rms, max_distance,
+        status, the control points' standard errors, preset and preset_distance (the
+        nearest of linear, ease — Core Animation's default —, ease-in, ease-out,
+        ease-in-out and SwiftUI's default spring over the interval's seconds, and the
+        largest distance its outline would be from the fitted one, model units). Its
+        exports carry exactly the keys, with these easings (svg-animated splits an
+        interval whose easing leaves the unit square, which SMIL cannot carry).
+
+        A target away from everything the model reaches without a pose gets one found
+        (as in 'beztune fit'): on the first keyframe, then held for every keyframe and
+        recorded in settings.csv (pose_found in the summary).
+
         Writes DIR/profile.csv (progress; per free parameter its keyframe value, _stderr,
         _timing (the two-stage curve there) and _joint; fit_rms, profile_rms, joint_rms:
         RMS distances of the keyframe's points to its own fit, to the two-stage and to the
@@ -138,18 +159,20 @@ enum FitProfileCommand: BeztuneCommand {
         // The keyframes are counted before anything is fitted: the folder's files follow from
         // their number, and it is planned before the fit.
         let source = if let file = options.lottie {
-            try KeyframeSource.lottie(file, layer: options.fit.layer, frames: options.frames)
+            try KeyframeSource.lottie(file, layer: options.fit.layer, frames: options.frames, timing: settings.timing)
         } else {
             try KeyframeSource.manifest(options.keyframes ?? "", timing: settings.timing)
         }
         var settings = settings
         if case .lottie(_, let sequence) = source { settings.sourceTiming = (sequence.duration, sequence.frameRate) }
-        let folder = try RunOutputs.folder(options.out, names: FitProfileOutputs.names(frames: source.count))
+        let folder = try RunOutputs.folder(options.out, names: FitProfileOutputs.names(frames: source.count,
+                                                                                     intervals: settings.timing == .perInterval))
         let run = try RunOutputs(files: [], folders: [folder], inputs: source.inputs, console: console)
         let outputs = try FitProfileOutputs(source, settings)
         try outputs.stage(in: run, folder: folder)
         run.write(FitProfileReport.table(outputs.result, duration: settings.duration, pixelsPerUnit: settings.fit.pixelsPerUnit))
-        run.print("wrote profile.csv, timing.csv, settings.csv, \(outputs.frames.count) frames, contact.png and profile.png to \(options.out)")
+        let intervals = outputs.intervalsCSV == nil ? "" : " intervals.csv,"
+        run.print("wrote profile.csv, timing.csv, settings.csv,\(intervals) \(outputs.frames.count) frames, contact.png and profile.png to \(options.out)")
         for warning in outputs.warnings { console.printError("beztune fit-profile: warning: \(warning)") }
         try run.commit()
     }

@@ -26,12 +26,18 @@ enum KeyframeSource {
 
     /// The frames `frames` (default: every frame from ip to op) of the shape layer `layer` of the
     /// Lottie file `file`.
-    static func lottie(_ file: String, layer: String?, frames: FrameSteps?) throws -> KeyframeSource {
+    /// A per-interval profile (`timing`) takes every keyframe of the layer among its frames, and
+    /// needs two of them.
+    static func lottie(_ file: String, layer: String?, frames: FrameSteps?, timing: ProfileTimingKind) throws -> KeyframeSource {
         let text = try TextFile.read(URL(fileURLWithPath: file), kind: "Lottie file")
         let document = try LottieDocument(parsing: Array(text.utf8), source: file)
         let shapeLayer = try document.shapeLayer(layer.map(LottieLayerSelection.init(argument:)))
-        return .lottie(file: file, try LottieKeyframeSequence(layer: shapeLayer, from: frames?.from, to: frames?.to,
-                                                              step: frames?.step ?? 1))
+        let sequence = try LottieKeyframeSequence(layer: shapeLayer, from: frames?.from, to: frames?.to,
+                                                  step: frames?.step ?? 1, includingKeys: timing == .perInterval)
+        if timing == .perInterval, sequence.keys.count < 2 {
+            throw CLIError.runtime("\(file): \(shapeLayer.label): \(sequence.keys.count) keyframe\(sequence.keys.count == 1 ? "" : "s") move the outline\(frames == nil ? "" : " within --frames"): a per-interval profile needs at least two keys")
+        }
+        return .lottie(file: file, sequence)
     }
 
     /// The number of keyframes.

@@ -10,6 +10,8 @@ struct FitProfileOutputs {
     var profileCSV: String
     var timingCSV: String
     var settingsCSV: String
+    /// A per-interval profile's intervals.csv (nil for other timings).
+    var intervalsCSV: String?
     var frames: [Data]
     var contact: Data
     var chart: Data
@@ -24,9 +26,11 @@ struct FitProfileOutputs {
     init(keyframes: [ProfileKeyframe], files: [String], _ settings: FitProfileSettings) throws {
         var keyframeOptions = settings.fit.options
         keyframeOptions.computeComparison = false
-        let fitter = ProfileFitter(options: ProfileOptions(timing: settings.timing, joint: settings.joint, keyframe: keyframeOptions,
-                                                           timingBounds: settings.timingBounds))
-        result = try fitter.fit(keyframes, setup: settings.fit.setup)
+        var options = ProfileOptions(timing: settings.timing, joint: settings.joint, keyframe: keyframeOptions,
+                                     timingBounds: settings.timingBounds)
+        options.duration = settings.duration
+        result = try ProfileFitter(options: options).fit(keyframes, setup: settings.fit.setup)
+        intervalsCSV = settings.timing == .perInterval ? ProfileIntervalTable.csvText(result) : nil
         profileCSV = ProfileKeyframeTable.csvText(result, files: files, pixelsPerUnit: settings.fit.pixelsPerUnit)
         timingCSV = ProfileTimingTable.csvText(result, duration: settings.duration)
         // The profile's own setup: it holds the pose the keyframes' fit found.
@@ -40,14 +44,16 @@ struct FitProfileOutputs {
     }
 
     /// The files of a profile's folder: `frames/frame_NNNN.png` for each keyframe, contact.png,
-    /// profile.png, profile.csv, timing.csv, settings.csv. Frames of an earlier run with more keyframes are
-    /// stale files of the folder's record, removed when the run commits (``FolderOutput``).
-    static func names(frames count: Int) -> [String] {
+    /// profile.png, profile.csv, timing.csv, settings.csv, and intervals.csv for a per-interval
+    /// profile. Frames of an earlier run with more keyframes, and its intervals.csv, are stale files
+    /// of the folder's record, removed when the run commits (``FolderOutput``).
+    static func names(frames count: Int, intervals: Bool) -> [String] {
         (0..<count).map { "frames/" + FrameFiles.frameName($0, .png) }
             + ["contact.png", "profile.png", ProfileKeyframeTable.fileName, ProfileTimingTable.fileName, ProfileSettings.fileName]
+            + (intervals ? [ProfileIntervalTable.fileName] : [])
     }
 
-    /// Stages every file of ``names(frames:)`` in `folder`, a folder output of `run`.
+    /// Stages every file of ``names(frames:intervals:)`` in `folder`, a folder output of `run`.
     func stage(in run: RunOutputs, folder: FolderOutput) throws {
         for (i, data) in frames.enumerated() {
             try run.stage(data, for: folder.path(of: "frames/" + FrameFiles.frameName(i, .png)))
@@ -57,11 +63,12 @@ struct FitProfileOutputs {
         try run.stage(profileCSV, for: folder.path(of: ProfileKeyframeTable.fileName))
         try run.stage(timingCSV, for: folder.path(of: ProfileTimingTable.fileName))
         try run.stage(settingsCSV, for: folder.path(of: ProfileSettings.fileName))
+        if let intervalsCSV { try run.stage(intervalsCSV, for: folder.path(of: ProfileIntervalTable.fileName)) }
     }
 
     /// Writes the folder `out` for this profile alone, all or nothing (a batch's profile).
     func write(to out: String, inputs: [String], console: Console) throws {
-        let folder = try RunOutputs.folder(out, names: Self.names(frames: frames.count))
+        let folder = try RunOutputs.folder(out, names: Self.names(frames: frames.count, intervals: intervalsCSV != nil))
         let run = try RunOutputs(files: [], folders: [folder], inputs: inputs, console: console)
         try stage(in: run, folder: folder)
         try run.commit()

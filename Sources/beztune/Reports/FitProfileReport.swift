@@ -23,13 +23,34 @@ enum FitProfileReport {
                 let timing = trajectory.kind.isParametric
                     ? zip(trajectory.kind.timingParameterNames, trajectory.timingValues)
                         .map { "\($0)=\(FitReport.format($1, digits: 6))" }.joined(separator: " ")
-                    : trajectory.kind == .keyframes ? "(through \(fit.keyframes.count) keyframes)" : ""
+                    : trajectory.kind == .keyframes ? "(through \(fit.keyframes.count) keyframes)"
+                    : trajectory.kind == .perInterval ? "(\(trajectory.keyframes.count) keys, the intervals' easings below)" : ""
                 rows.append([t.parameter, method.rawValue, trajectory.kind.rawValue,
                              FitReport.format(trajectory.start, digits: 6), FitReport.format(trajectory.end, digits: 6),
                              timing, FitReport.format(t.rms, digits: 4)])
             }
         }
         var text = TextTable.render(header: ["parameter", "method", "timing", "start", "end", "timing parameters", "rms"], rows: rows)
+        if !fit.intervals.isEmpty {
+            // One easing per interval between keys, shared by every parameter.
+            let intervalRows = fit.intervals.enumerated().map { i, interval -> [String] in
+                let easing: String
+                if case .cubicBezier(let c) = interval.easing {
+                    easing = "cubic-bezier(" + [c.x1, c.y1, c.x2, c.y2].map { FitReport.format($0, digits: 6) }.joined(separator: ", ") + ")"
+                } else {
+                    easing = "linear (no keyframe between the keys)"
+                }
+                return [String(i + 1), FitReport.format(interval.from, digits: 6), FitReport.format(interval.to, digits: 6),
+                        String(interval.frameCount), easing,
+                        interval.isFitted ? FitReport.format(interval.rms, digits: 4) : "",
+                        interval.isFitted ? FitReport.format(interval.maxDistance, digits: 4) : "",
+                        interval.status?.rawValue ?? "",
+                        interval.nearestPreset.map { "\($0.name) \(FitReport.format($0.distance, digits: 4))" } ?? ""]
+            }
+            text += "\nintervals (one easing each, every parameter):\n"
+            text += TextTable.render(header: ["interval", "from", "to", "frames", "easing", "rms", "max", "status", "nearest preset (distance)"],
+                                     rows: intervalRows)
+        }
         var pairs: [(String, String)] = [("keyframes", String(fit.keyframes.count)),
                                          ("profile_rms", FitReport.format(fit.twoStageRMS)),
                                          ("profile_max", FitReport.format(fit.twoStageMax)),
