@@ -77,7 +77,7 @@ let package = Package(
         .testTarget(name: "RenderTests", dependencies: ["Render"], exclude: ["Resources"]),
         .testTarget(name: "LeastSquaresTests", dependencies: ["LeastSquares", "_TestSupport"]),
         .testTarget(name: "LeastSquaresTestProblemsTests", dependencies: ["LeastSquaresTestProblems", "LeastSquares", "_TestSupport"]),
-        .testTarget(name: "DeformTests", dependencies: ["Deform", "Geometry", "_TestSupport"], exclude: ["Resources"]),
+        .testTarget(name: "DeformTests", dependencies: ["Deform", "Geometry", "ArcError", "_TestSupport"], exclude: ["Resources"]),
         .testTarget(name: "FittingTests", dependencies: ["Fitting", "Geometry", "Deform", "LeastSquares", "DataFiles", "Interchange", "_TestSupport"]),
         .testTarget(name: "ArcErrorTests", dependencies: ["ArcError", "Geometry", "_Numerics", "_TestSupport"], exclude: ["Resources"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "Geometry", "Deform", "_Support", "_TestSupport"],

@@ -1,3 +1,4 @@
+import DataFiles
 import Foundation
 import Testing
 import _TestSupport
@@ -117,6 +118,30 @@ struct ConicTargetTests {
         for exact in [try fit([]), try fit(["--lottie-ellipse", "exact"])] {
             #expect(Double(exact["rms"]!)! > 1e-3)
             #expect(abs(Double(exact["k"]!)! - 0.5519) > 1e-4)
+        }
+    }
+
+    @Test("fit --model ellipse on an exact ellipse drawn rotated and elsewhere: its axes, centre and angle to 1e-9, the pose found")
+    func ellipseAxes() throws {
+        let folder = try TemporaryFolder()
+        for (rx, ry, degrees, cx, cy) in [(60.0, 35.0, 20.0, 120.0, 80.0), (0.8, 2.5, -30, 3, 4), (4000, 1500, 5, -9000, 12000)] {
+            let file = folder.file("e.svg")
+            try Self.document("<g transform=\"rotate(\(degrees) \(cx) \(cy))\"><ellipse cx=\"\(cx)\" cy=\"\(cy)\" rx=\"\(rx)\" ry=\"\(ry)\"/></g>")
+                .write(to: file, atomically: true, encoding: .utf8)
+            let csv = folder.file("fit.csv")
+            let r = try BinaryRunner.run(["fit", "--target", file.path, "--model", "ellipse", "--free", "rx,ry,rotation",
+                                          "--csv", csv.path])
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(r.stdout.contains("pose_found       tx,ty"), "\(r.stdout)")
+            let t = try CSVTable(contentsOf: csv)
+            func value(_ name: String) throws -> Double { try t.double(row: 0, column: t.columnIndex(name)) }
+            let (fx, fy, angle) = (try value("rx"), try value("ry"), try value("rotation"))
+            let (tx, ty) = (try value("tx"), try value("ty"))
+            let size = max(rx, ry)
+            #expect(abs(fx - rx) <= 1e-9 * size && abs(fy - ry) <= 1e-9 * size, "rx \(fx), ry \(fy)")
+            // SVG rotates clockwise on screen; model space is y-up: the angle comes back negated.
+            #expect(abs(angle + degrees * .pi / 180) <= 1e-9, "rotation \(angle)")
+            #expect(abs(tx - cx) <= 1e-9 * size && abs(ty + cy) <= 1e-9 * size, "centre \(tx), \(ty)")
         }
     }
 

@@ -8,7 +8,7 @@ import _TestSupport
 struct SceneModelTests {
     @Test("the catalog lists the ball and the four scenes, by name")
     func catalog() throws {
-        #expect(ModelCatalog.names == ["ball", "fallingLine", "loading", "bubbleReveal", "plumBlossom"])
+        #expect(ModelCatalog.names == ["ball", "fallingLine", "loading", "bubbleReveal", "plumBlossom", "ellipse"])
         for scene in allScenes {
             let found = try ModelCatalog.model(named: scene.name)
             #expect(found is any SceneModel)

@@ -1,8 +1,9 @@
 /// The models the toolkit offers by name (`beztune model --list`).
 public enum ModelCatalog {
-    /// Every model, in listing order: the ball, then the seed scenes (``SceneModel``).
+    /// Every model, in listing order: the ball, the seed scenes (``SceneModel``), then the
+    /// ellipse (exact conics' stand-in).
     public static let all: [any DeformModel] = [
-        BallModel(), FallingLineModel(), LoadingModel(), BubbleRevealModel(), PlumBlossomModel(),
+        BallModel(), FallingLineModel(), LoadingModel(), BubbleRevealModel(), PlumBlossomModel(), EllipseModel(),
     ]
 
     /// The names of every model.
