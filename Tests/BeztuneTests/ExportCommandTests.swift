@@ -470,6 +470,29 @@ enum ExportBadInputs {
                  status: runtime, mentions: ["timing.csv line 2"]),
         BadInput("export: --method joint without joint rows", ["export", "--profile-dir", "p", "--format", "css", "--method", "joint", "--out", "x.css"],
                  files: profile(), status: runtime, mentions: ["p/timing.csv has no joint rows"]),
+        // MARK: export — outputs that would not be finite (issue 44)
+    ] + [("svg", "x.svg"), ("svg-animated", "x.svg"), ("css", "x.css"), ("swift-uikit", "X.swift"), ("swiftui", "X.swift"),
+         ("lottie", "x.json"), ("json", "x.json")].map { format, file in
+        // A value given on the command line: the options' mistake (2); the same from a file: 1.
+        BadInput("export \(format): a pose scale of 1e308", ["export", "--model", "ball", "--set", "scale=1e308", "--format", format, "--out", file],
+                 status: usage, mentions: ["has a coordinate inf", "the export formats hold finite coordinates up to 1000000000000000 in magnitude"])
+    } + [("svg", "x.svg"), ("css", "x.css"), ("swift-uikit", "X.swift"), ("lottie", "x.json")].map { format, file in
+        BadInput("export \(format): a document whose pose scale is 1e308", ["export", "--document", "d.json", "--format", format, "--out", file],
+                 files: [.text("d.json", """
+                     {"format": "beztune-animation", "model": "ball", "pose": {"poseScale": 1e308},
+                      "timings": {"yFactor": {"keyframes": [[0, 1], [1, 0.8]], "timings": ["ease-out"]}}}
+                     """)],
+                 status: runtime, mentions: ["d.json", "has a coordinate", "up to 1000000000000000 in magnitude"])
+    } + [
+        BadInput("export lottie: a radius of 5e18 (was a trap converting the size to Int)",
+                 ["export", "--model", "ball", "--set", "radius=5e18", "--format", "lottie", "--out", "x.json"],
+                 status: usage, mentions: ["has a coordinate", "up to 1000000000000000"]),
+        BadInput("export: --fps in hexadecimal", ["export", "--model", "ball", "--format", "lottie", "--fps", "0x1e", "--out", "x.json"],
+                 status: usage, mentions: ["'0x1e' is not a decimal number (hexadecimal is not accepted)"]),
+        BadInput("export: --tolerance in hexadecimal", ["export", "--model", "ball", "--format", "css", "--tolerance", "0x1p-3", "--out", "x.css"],
+                 status: usage, mentions: ["'0x1p-3' is not a decimal number"]),
+        BadInput("fit-profile: --frames in hexadecimal", ["fit-profile", "--lottie", "a.json", "--frames", "0x0:0x1e:0x1p2", "--out", "p"],
+                 status: usage, mentions: ["'0x0' is not a decimal number"]),
         // MARK: export — fit results and documents
         BadInput("export: missing fit CSV", ["export", "--fit", "fit.csv", "--format", "svg", "--out", "x.svg"],
                  status: runtime, mentions: ["fit.csv", "no such file"]),

@@ -47,6 +47,21 @@ struct ExportTimingTests {
         Self.expectSame(d, try Self.model(["--set", "tx=10", "--set", "ty=-4"]), "rest")
     }
 
+    @Test("svg-animated writes dur as a SMIL clock value: digits, never an exponent", arguments: [
+        ("1e-7", "0.0000001s"), ("0.25", "0.25s"), ("1.5e-4", "0.00015s"), ("1e21", "1000000000000000000000s"), ("123456.5", "123456.5s"),
+    ])
+    func clockValue(_ duration: String, _ written: String) throws {
+        let folder = try TemporaryFolder()
+        let r = try BinaryRunner.run(["export", "--model", "ball", "--set", "yFactor=0.8", "--timing", "ease", "--duration", duration,
+                                      "--format", "svg-animated", "--out", "a.svg"], in: folder.url)
+        #expect(r.status == 0, "\(r.stderr)")
+        let text = try String(contentsOf: folder.file("a.svg"), encoding: .utf8)
+        #expect(text.contains("dur=\"\(written)\""), "\(text.prefix(600))")
+        // SMIL 3.0 Timecount-val: digits, optionally a fraction, then the metric.
+        let dur = text.components(separatedBy: "dur=\"").dropFirst().first?.components(separatedBy: "\"").first ?? ""
+        #expect(dur.wholeMatch(of: /[0-9]+(\.[0-9]+)?s/) != nil, "\(dur)")
+    }
+
     @Test("--from-set and --from-fit start the transition at that shape; --fit ends it at the fit's")
     func fromSetAndFit() throws {
         let folder = try TemporaryFolder()

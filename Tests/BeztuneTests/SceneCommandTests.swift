@@ -27,7 +27,7 @@ struct SceneCommandTests {
         let r = try run(["model", "--list"])
         let rows = r.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: " ").map(String.init) }
         let counts = Dictionary(grouping: rows, by: { $0[0] }).mapValues(\.count)
-        #expect(counts == ["ball": 20, "fallingLine": 9, "loading": 19, "bubbleReveal": 3, "plumBlossom": 3])
+        #expect(counts == ["ball": 20, "fallingLine": 9, "loading": 19, "bubbleReveal": 3, "plumBlossom": 3, "ellipse": 2])
         let squash = try #require(rows.first { $0[0] == "fallingLine" && $0[1] == "squash" })
         #expect(Array(squash[2...4]) == ["1", "0", "10"])
         #expect(r.stdout.contains("seed: 1 → 0.8"))

@@ -36,7 +36,7 @@ struct ExportDocumentTests {
             ("[1, 2]", "expected a BezierTune document"),
             ("{\"v\": \"5.7.0\", \"fr\": 60, \"ip\": 0, \"op\": 60, \"layers\": []}", "no \"format\" key"),
             (good.replacingOccurrences(of: "\"beztune-animation\"", with: "\"other\""), "$.format"),
-            (good.replacingOccurrences(of: "\"model\": \"ball\"", with: "\"model\": \"ellipse\""), "unknown model 'ellipse'"),
+            (good.replacingOccurrences(of: "\"model\": \"ball\"", with: "\"model\": \"oval\""), "unknown model 'oval'"),
             (good.replacingOccurrences(of: "\"radius\": 40", with: "\"radiux\": 40"), "$.parameters.radiux"),
             (good.replacingOccurrences(of: "\"radius\": 40", with: "\"radius\": -40"), "outside its bounds"),
             (good.replacingOccurrences(of: "spring(18,0.45,2)", with: "spring(18,zeta,2)"), "$.timings.yFactor.timings[0]"),

@@ -18,6 +18,23 @@ public struct SVGAnimationExport: Sendable {
     /// The keyframes it carries.
     public let plan: ShapeKeyframes
 
+    /// `seconds` (positive, finite) as a SMIL Timecount value, the digits of its shortest
+    /// round-trip decimal without an exponent (SMIL 3.0 §5.4.1: `Timecount ("." Fraction)?`;
+    /// `1e-07` is written 0.0000001, `1e+21` as 22 digits).
+    static func clockValue(_ seconds: Double) -> String {
+        let text = ShortestDecimal.format(seconds)
+        guard let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }), let exponent = Int(text[text.index(after: e)...]) else {
+            return text
+        }
+        let mantissa = text[..<e]
+        let digits = mantissa.filter { $0 != "." }
+        // The decimal point's position in `digits` once the exponent is applied.
+        let point = (mantissa.firstIndex(of: ".").map { mantissa.distance(from: mantissa.startIndex, to: $0) } ?? mantissa.count) + exponent
+        if point <= 0 { return "0." + String(repeating: "0", count: -point) + digits }
+        if point >= digits.count { return digits + String(repeating: "0", count: point - digits.count) }
+        return String(digits.prefix(point)) + "." + String(digits.dropFirst(point))
+    }
+
     public init(_ animation: ShapeAnimation, options: ExportOptions = ExportOptions()) throws(ExportError) {
         var planOptions = options.keyframes
         planOptions.unitIntervalEasings = true
@@ -29,7 +46,7 @@ public struct SVGAnimationExport: Sendable {
             out += "  <path id=\"shape\" d=\"\(plan.keyframes[0].outline.svgPathData)\" \(box.style)/>\n"
         } else {
             out += "  <path id=\"shape\" d=\"\(plan.keyframes[0].outline.svgPathData)\" \(box.style)>\n"
-            out += "    <animate attributeName=\"d\" dur=\"\(f(animation.duration))s\" fill=\"freeze\" calcMode=\"spline\"\n"
+            out += "    <animate attributeName=\"d\" dur=\"\(Self.clockValue(animation.duration))s\" fill=\"freeze\" calcMode=\"spline\"\n"
             out += "      values=\"" + plan.keyframes.map(\.outline.svgPathData).joined(separator: ";") + "\"\n"
             out += "      keyTimes=\"" + plan.keyframes.map { f($0.progress) }.joined(separator: ";") + "\"\n"
             out += "      keySplines=\"" + plan.easings.map { "\(f($0.x1)) \(f($0.y1)) \(f($0.x2)) \(f($0.y2))" }.joined(separator: ";") + "\"/>\n"

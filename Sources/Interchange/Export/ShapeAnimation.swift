@@ -75,8 +75,17 @@ public struct ShapeAnimation: Sendable {
         let still = profile.tracks.allSatisfy { track in
             track.map { t in t.keyframes.allSatisfy { $0.value == t.keyframes[0].value } } ?? true
         }
-        boundingBox = Self.boundingBox(model: model, profile: profile, keyframeTimes: self.keyframeTimes, still: still)
+        let (box, overflow) = Self.boundingBox(model: model, profile: profile, keyframeTimes: self.keyframeTimes, still: still)
+        if let overflow {
+            throw ExportError("the outline at progress \(ExportError.number(overflow.progress)) has a coordinate \(ExportError.number(overflow.value)): the export formats hold finite coordinates up to \(ExportError.number(Self.maximumCoordinate)) in magnitude (SVG, CSS and Lottie numbers, Lottie's whole-pixel size, Swift literals)")
+        }
+        boundingBox = box
     }
+
+    /// The largest coordinate magnitude an export writes, model units: 1e15, below which every
+    /// coordinate, size and whole-pixel canvas (an `Int`) is exact in double precision and every
+    /// format's numbers hold it.
+    public static let maximumCoordinate = 1e15
 
     /// Checks an animation duration (`--duration`): a positive finite number of seconds.
     public static func validate(duration d: Double) throws(ExportError) {
@@ -179,7 +188,10 @@ public struct ShapeAnimation: Sendable {
         return s > 0 && s.isFinite ? s : 1
     }
 
-    static func boundingBox(model: any DeformModel, profile: ProgressProfile, keyframeTimes: [Double], still: Bool) -> Rect {
+    /// The box, and the first sample with a coordinate that is not finite or exceeds
+    /// ``maximumCoordinate`` in magnitude (nil when none does).
+    static func boundingBox(model: any DeformModel, profile: ProgressProfile, keyframeTimes: [Double],
+                            still: Bool) -> (Rect, overflow: (progress: Double, value: Double)?) {
         var box: Rect?
         let samples = still ? [0] : (0...128).map { Double($0) / 128 } + keyframeTimes
         for p in samples {
@@ -187,10 +199,14 @@ public struct ShapeAnimation: Sendable {
             for (i, track) in profile.tracks.enumerated() {
                 if let track { parameters.setValue(track.value(at: p), at: i) }
             }
-            if let b = model.path(parameters: parameters).transformed(by: .flipY).boundingBox {
+            let path = model.path(parameters: parameters).transformed(by: .flipY)
+            if let bad = (path.xs + path.ys).first(where: { !(abs($0) <= maximumCoordinate) }) {
+                return (box ?? Rect(point: .zero), (p, bad))
+            }
+            if let b = path.boundingBox {
                 box = box.map { $0.union(b) } ?? b
             }
         }
-        return box ?? Rect(minX: 0, minY: 0, maxX: 0, maxY: 0)
+        return (box ?? Rect(minX: 0, minY: 0, maxX: 0, maxY: 0), nil)
     }
 }

@@ -139,6 +139,7 @@ enum ExportCommand: BeztuneCommand {
 
     /// `--fps`: a positive number of frames per second up to 1000.
     static func framesPerSecond(_ text: String) throws(OptionValueError) -> Double {
+        try OptionValue.refuseHexadecimal(text)
         guard let v = Double(text.trimmingWhitespace), v.isFinite, v > 0, v <= ExportOptions.maximumFramesPerSecond else {
             throw OptionValueError("expected a positive number of frames per second up to 1000")
         }
@@ -147,6 +148,7 @@ enum ExportCommand: BeztuneCommand {
 
     /// `--tolerance`: a number in (0, 1).
     static func tolerance(_ text: String) throws(OptionValueError) -> Double {
+        try OptionValue.refuseHexadecimal(text)
         guard let t = Double(text.trimmingWhitespace), t.isFinite, t > 0, t < 1 else {
             throw OptionValueError("expected a fraction of the size in (0, 1)")
         }

@@ -7,6 +7,7 @@ struct FrameSteps: Equatable {
     var step: Double
 
     static func parse(_ text: String) throws(OptionValueError) -> FrameSteps {
+        try OptionValue.refuseHexadecimal(text)
         let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { Double($0.trimmingWhitespace) }
         guard parts.count == 2 || parts.count == 3, parts.allSatisfy({ $0 != nil }) else {
             throw OptionValueError("expected A:B or A:B:STEP (frame numbers, e.g. 0:60:2)")

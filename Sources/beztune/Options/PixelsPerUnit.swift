@@ -15,6 +15,7 @@ enum PixelsPerUnit {
     /// One scale: a finite number > 0.
     static func parse(_ text: String) throws(OptionValueError) -> Double {
         try OptionValue.refuseHexadecimal(text)
+        try OptionValue.refuseHexadecimal(text)
         guard let value = Double(text.trimmingWhitespace), value.isFinite, value > 0 else {
             throw OptionValueError("expected a finite number of pixels per unit > 0")
         }
