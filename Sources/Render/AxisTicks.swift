@@ -5,7 +5,8 @@ public enum AxisTicks {
     /// "Nice" linear ticks covering [lower, upper]: a step of 1, 2 or 5 × 10ᵏ chosen so about
     /// `target` ticks fall in the range (Heckbert, "Nice numbers for graph labels", Graphics
     /// Gems, 1990), and the range widened outward to whole steps. Returns the widened range and
-    /// the ticks in it. A zero-width range is widened by ±½ (or ±10 % of its value).
+    /// the ticks in it. A zero-width range is widened by ±½ (or ±10 % of its value). A range that
+    /// double precision cannot divide into steps gets no ticks.
     public static func linear(_ lower: Double, _ upper: Double, target: Int = 6) -> (lower: Double, upper: Double, ticks: [Double]) {
         var (lo, hi) = (min(lower, upper), max(lower, upper))
         if hi - lo <= 0 || !(hi - lo).isFinite {
@@ -14,7 +15,13 @@ public enum AxisTicks {
         }
         let step = niceNumber((hi - lo) / Double(max(1, target - 1)), round: true)
         let first = (lo / step).rounded(.down) * step, last = (hi / step).rounded(.up) * step
-        let count = Int(((last - first) / step).rounded()) + 1
+        // A range beyond double precision (its width overflows, a step that underflows to 0,
+        // a limit that is not finite) gets no ticks rather than a trap converting the count.
+        let intervals = ((last - first) / step).rounded()
+        guard step > 0, step.isFinite, first.isFinite, last.isFinite, intervals >= 0, intervals <= 10_000 else {
+            return lower.isFinite && upper.isFinite ? (min(lower, upper), max(lower, upper), []) : (0, 1, [])
+        }
+        let count = Int(intervals) + 1
         // Multiply rather than accumulate, and clean −0 and rounding noise near zero.
         let ticks = (0..<count).map { i -> Double in
             let v = first + Double(i) * step

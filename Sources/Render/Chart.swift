@@ -147,7 +147,8 @@ public struct Chart: Sendable {
             samples += pts
             guard s.kind != .scatter else { continue }
             for (p, q) in zip(pts, pts.dropFirst()) {
-                let steps = Swift.min(200, Int((q - p).length / 4))
+                let length = (q - p).length / 4
+                let steps = length.isFinite ? Int(Swift.min(200, Swift.max(0, length))) : 0
                 if steps > 1 { for k in 1..<steps { samples.append(p + (q - p) * (Double(k) / Double(steps))) } }
             }
         }

@@ -25,6 +25,18 @@ struct ChartTests {
         }
     }
 
+    @Test("a range double precision cannot divide gets no ticks, never a trap; a box's centre stays finite")
+    func extremeRanges() {
+        for (lo, hi) in [(-1e308, 1e308), (0, Double.leastNonzeroMagnitude), (Double.infinity, .infinity), (-Double.infinity, 1), (Double.nan, 1)] {
+            let t = AxisTicks.linear(lo, hi)
+            #expect(t.ticks.isEmpty, "\(lo)…\(hi): \(t)")
+            #expect(t.lower.isFinite && t.upper.isFinite)
+        }
+        let near = Rect(minX: 1.6e308, minY: -1.7e308, maxX: 1.7e308, maxY: -1.6e308)
+        #expect(near.center.x.isFinite && abs(near.center.x / 1.65e308 - 1) < 1e-15 && abs(near.center.y / -1.65e308 - 1) < 1e-15)
+        #expect(Rect(minX: 1, minY: 2, maxX: 4, maxY: 7).center == Point(2.5, 4.5))
+    }
+
     @Test("log ticks are the powers of ten covering the range")
     func logTicks() {
         let t = AxisTicks.logarithmic(3e-7, 0.02)

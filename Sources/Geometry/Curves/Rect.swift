@@ -28,7 +28,9 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     public var width: Double { maxX - minX }
     public var height: Double { maxY - minY }
-    public var center: Point { Point((minX + maxX) / 2, (minY + maxY) / 2) }
+    /// The midpoint, halved before adding so that it stays finite for any finite box (the same
+    /// value as (min + max)/2 wherever that does not overflow: halving is exact).
+    public var center: Point { Point(minX / 2 + maxX / 2, minY / 2 + maxY / 2) }
     public var description: String { "[\(minX), \(maxX)] × [\(minY), \(maxY)]" }
 
     /// True when `p` lies in the closed rectangle.

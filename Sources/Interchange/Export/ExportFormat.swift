@@ -52,9 +52,19 @@ public enum ExportFormat: String, CaseIterable, Hashable, Sendable, CustomString
             let css = try CSSExport(animation, options: options)
             return ExportedFile(text: css.text, keyframes: css.plan)
         case .swiftUIKit:
+            if let name = options.typeName {
+                try SwiftTypeName.check(name) { probe throws(ExportError) in
+                    try UIKitSourceExport(animation, options: options.withTypeName(probe)).text
+                }
+            }
             let swift = try UIKitSourceExport(animation, options: options)
             return ExportedFile(text: swift.text, keyframes: swift.plan)
         case .swiftUI:
+            if let name = options.typeName {
+                try SwiftTypeName.check(name) { probe throws(ExportError) in
+                    try SwiftUISourceExport(animation, options: options.withTypeName(probe)).text
+                }
+            }
             return ExportedFile(text: try SwiftUISourceExport(animation, options: options).text)
         case .lottie:
             let lottie = try LottieExport(animation, options: options)
@@ -78,7 +88,8 @@ public struct ExportOptions: Sendable {
     /// The tolerance in y of CSS `linear()` easings (``LinearEasing``), default 1e-3.
     public var linearEasingTolerance: Double
     /// The name of the generated Swift type (default: the model's, e.g. `BallAnimation`,
-    /// `BallShape`); letters, digits and `_`, not starting with a digit.
+    /// `BallShape`); letters, digits and `_`, not starting with a digit, neither a Swift keyword
+    /// nor a name the generated file uses (``SwiftTypeName``).
     public var typeName: String?
 
     public init(framesPerSecond: Double = 60, progress: Double? = nil,
@@ -89,6 +100,13 @@ public struct ExportOptions: Sendable {
         self.keyframes = keyframes
         self.linearEasingTolerance = linearEasingTolerance
         self.typeName = typeName
+    }
+
+    /// These options with the generated Swift type named `name`.
+    func withTypeName(_ name: String) -> ExportOptions {
+        var options = self
+        options.typeName = name
+        return options
     }
 
     /// The largest frame rate accepted: 1000 per second.
@@ -111,6 +129,10 @@ public struct ExportOptions: Sendable {
             let ok = !name.isEmpty && name.unicodeScalars.allSatisfy { ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "_" }
                 && !("0"..."9").contains(name.unicodeScalars.first ?? "0")
             guard ok else { throw ExportError(option: "Swift type name '\(name)' must be letters, digits and _, not starting with a digit") }
+            // The keywords now; the names the file uses when it is generated (ExportFormat.export).
+            if SwiftTypeName.keywords.contains(name) {
+                throw ExportError(option: "Swift type name '\(name)' is a Swift keyword; choose another (e.g. '\(name)Shape')")
+            }
         }
     }
 
@@ -121,7 +143,7 @@ public struct ExportOptions: Sendable {
     /// frames are 0…n at progress i/n, Lottie's `op` is n.
     func frameIntervals(duration: Double) throws(ExportError) -> Int {
         let n = (framesPerSecond * duration).rounded()
-        guard n <= Self.maximumFrames else {
+        guard n.isFinite, n >= 0, n <= Self.maximumFrames else {
             throw ExportError(option: "\(ExportError.number(duration)) s at \(ExportError.number(framesPerSecond)) frames per second is more than 1000000 frames")
         }
         return max(1, Int(n))

@@ -154,7 +154,9 @@ enum LAPACK {
         var optimal = 0.0
         let query = routine(&optimal, -1, &iwork)
         guard query == 0 else { return query }
-        let lwork = int(Int(optimal.rounded(.towardZero)))
+        // LAPACK's answer is a count; a non-finite one becomes 0 and one beyond a 32-bit
+        // INTEGER the largest, either of which LAPACK itself then reports as a bad LWORK (info < 0).
+        let lwork = int(Int(Swift.min(Swift.max(optimal.isFinite ? optimal : 0, 0), Double(bt_lapack_int.max)).rounded(.towardZero)))
         if case .queried = integers {
             iwork = [bt_lapack_int](repeating: 0, count: Swift.max(1, Int(iwork[0])))
         }
