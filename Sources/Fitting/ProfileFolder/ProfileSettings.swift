@@ -75,11 +75,18 @@ public struct ProfileSettings: Sendable {
         var duration: Double?
         var frameRate: Double?
         var recorded: [ProfileSetting: CSVField] = [:]
+        var seen: Set<ProfileSetting> = []
         for r in table.rows.indices {
             let text = String(table.string(row: r, column: value).trimmingWhitespace)
             let cell = table.cellLocation(row: r, column: value)
             guard let setting = ProfileSetting(rawValue: String(table.string(row: r, column: key).trimmingWhitespace)) else {
                 continue  // a setting of a later version, recorded for its reader
+            }
+            // Every setting once (`set` once per parameter): a second one is not last-wins.
+            if setting != .set {
+                guard seen.insert(setting).inserted else {
+                    throw ProfileFolderError(table.cellError(row: r, column: key, "a second '\(setting.rawValue)' row (each setting is written once)"))
+                }
             }
             switch setting {
             case .model:
@@ -89,6 +96,9 @@ public struct ProfileSettings: Sendable {
             case .set:
                 let values = try ProfileFolderError.reading(cell) { () throws(HeldValuesError) in try HeldValues.parse(text) }
                 guard values.count == 1 else { throw ProfileFolderError("\(cell): expected one NAME=VALUE") }
+                if held.contains(where: { $0.name == values[0].name }) {
+                    throw ProfileFolderError("\(cell): a second value for '\(values[0].name)' (each held parameter is written once)")
+                }
                 held += values
             case .duration:
                 let d = try ProfileFolderError.reading { () throws(CSVError) in try table.double(row: r, column: value) }

@@ -138,7 +138,8 @@ public struct LottieDocument: Sendable {
             let c = candidates
             if c.count == 1 { return c[0].position }
             if c.isEmpty {
-                throw LottieError(.noSuchLayer, source: source, "no shape layer (ty 4) to read: \(listing(layers))")
+                // No option chose anything: the file has nothing to read (its content, exit 1).
+                throw LottieError(.unsupported, source: source, "no shape layer (ty 4) to read: \(listing(layers))")
             }
             throw LottieError(.layerChoiceNeeded, source: source, "\(c.count) shape layers; choose one by name or index: \(listing(c))")
         }

@@ -386,6 +386,15 @@ struct SVGDrawingWalker {
         guard let outline else { return }
         var path = outline.path.transformed(by: transform)
         guard path.isFinite else { throw Self.failure(e, "its coordinates overflow after the transforms") }
+        // A shape moved so far that double precision cannot hold its size (translate(1e308)):
+        // its drawn extent, a fraction of its coordinates' magnitude, would be rounding noise.
+        if let drawn = outline.path.boundingBox, let moved = path.boundingBox {
+            let size = Point(drawn.width, drawn.height).length * Self.largestStretch(transform)
+            let magnitude = [moved.minX, moved.maxX, moved.minY, moved.maxY].map(abs).max() ?? 0
+            if size > 0, size.isFinite, size < magnitude * 1e-9 {
+                throw Self.failure(e, "the transforms move it to \(ShortestDecimal.format(magnitude)), where double precision cannot hold its size \(ShortestDecimal.format(size)) (more than 1e9 times smaller)")
+            }
+        }
         guard var box = path.boundingBox, box.width > 0 || box.height > 0 else { return }
         if outline.hasArcs, case .relativeTolerance(let relative) = options.arcApproximation {
             // The quarter-turn outline's size is within 3e-4 of the exact one; the factor 1/2

@@ -9,6 +9,10 @@ struct Console: Sendable {
     var writeError: @Sendable (String) -> Void
     /// The first write to standard output or standard error that failed, if any.
     var failure: @Sendable () -> StreamWriteError? = { nil }
+    /// The first write to standard output that failed, if any: the run's report is lost. (A
+    /// failed write to standard error loses progress and diagnostics only, which are optional:
+    /// the work goes on.)
+    var outputFailure: @Sendable () -> StreamWriteError? = { nil }
 
     /// The process's standard output and standard error. A failed write (a closed stream, a
     /// broken pipe, a full disk) is remembered (``failure``), never a trap; after it, that stream
@@ -16,7 +20,7 @@ struct Console: Sendable {
     static var standard: Console {
         let streams = CheckedStreams()
         return Console(writeOutput: { streams.write($0, to: 1) }, writeError: { streams.write($0, to: 2) },
-                       failure: { streams.firstFailure })
+                       failure: { streams.firstFailure }, outputFailure: { streams.failure(of: 1) })
     }
 
     /// Writes `text` and a line break to standard output.
@@ -29,9 +33,10 @@ struct Console: Sendable {
     /// failed: a broken pipe on standard output ends the process by SIGPIPE, silently, as a
     /// filter's reader expects (status 141) — unless SIGPIPE was ignored when beztune started;
     /// any other failed write to standard output is reported on standard error (one line) and
-    /// makes the status 1; a failed write to standard error makes a successful run's status 1.
+    /// makes the status 1; a failed write to standard error (a closed one, say) leaves the status
+    /// as it is: progress lines and diagnostics are optional, the work and its outputs are not.
     func exitStatus(_ status: Int32, command: String?) -> Int32 {
-        guard let failure = failure() else { return status }
+        guard let failure = outputFailure() else { return status }
         // A failed run has reported its error already (one line); a run that succeeded but for
         // this write reports it now.
         if failure.descriptor == 1 && status == 0 {
@@ -53,6 +58,13 @@ private final class CheckedStreams: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return first
+    }
+
+    /// The failed write to descriptor `fd`, if any.
+    func failure(of fd: Int32) -> StreamWriteError? {
+        lock.lock()
+        defer { lock.unlock() }
+        return failures[fd]
     }
 
     func write(_ text: String, to fd: Int32) {

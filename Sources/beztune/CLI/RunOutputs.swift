@@ -62,11 +62,11 @@ final class RunOutputs {
     /// Writes text to standard output at commit, as given (no line break added).
     func write(_ text: String) { standardOutput += text }
 
-    /// Fails when a write to standard output or standard error has failed already: long runs
-    /// call it after their progress lines, so that they stop early rather than finish work whose
-    /// report cannot be seen.
+    /// Fails when a write to standard output has failed already: long runs call it after their
+    /// progress lines, so that they stop early rather than finish work whose report cannot be
+    /// seen. Standard error is not checked: progress is optional, the work is not.
     func checkStreams() throws(StreamWriteError) {
-        if let failure = console.failure() { throw Self.streamFailure(failure) }
+        if let failure = console.outputFailure() { throw Self.streamFailure(failure) }
     }
 
     /// Puts every output in place, standard output last (see the type's documentation).
@@ -78,14 +78,14 @@ final class RunOutputs {
         do throws(FileWriteError) {
             committed = try transaction.commit(lastStep: {
                 if !text.isEmpty { console.writeOutput(text) }
-                return console.failure() == nil
+                return console.outputFailure() == nil
             })
         } catch {
             // Standard output named as a file (/dev/stdout) whose reader has gone: as a stream.
             guard error.kind == .brokenPipe, OutputDestination.descriptor(named: error.path) == 1 else { throw error }
             throw Self.streamFailure(StreamWriteError(descriptor: 1, code: error.code))
         }
-        if !committed, let failure = console.failure() { throw Self.streamFailure(failure) }
+        if !committed, let failure = console.outputFailure() { throw Self.streamFailure(failure) }
     }
 
     /// The error a failed stream write ends the run with — or, for a broken pipe on standard
