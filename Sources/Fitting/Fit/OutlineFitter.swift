@@ -55,16 +55,18 @@ public struct OutlineFitter: Sendable {
         }
         guard case .farFromModel = far, options.findsPose, !setup.poseToFind.isEmpty else { throw far }
         var names = setup.poseToFind
-        let posed: FitSetup
+        var posed: FitSetup?
         do {
             posed = try setup.freeing(names)
         } catch {
             // Scale with every size-like parameter free is refused as not identifiable: the
-            // translation alone then.
-            guard case .notIdentifiable = error, names.contains("scale") else { throw error }
-            names.removeAll { $0 == "scale" }
-            posed = try setup.freeing(names)
+            // translation alone then. A model that takes no pose keeps the refusal and its hint.
+            if case .notIdentifiable = error, names.contains("scale") {
+                names.removeAll { $0 == "scale" }
+                posed = try? setup.freeing(names)
+            }
         }
+        guard let posed else { throw far }
         var fit = try fitAsGiven(target, setup: posed, progress: progress)
         fit.poseFound = names
         return fit
