@@ -129,7 +129,10 @@ package final class OutputTransaction {
     ///
     /// `lastStep` runs after the streams, while every replaced file can still be put back: an
     /// executable writes its standard output there. When it returns false, every output is put
-    /// back and `commit` returns false (the caller knows why); otherwise it returns true.
+    /// back and `commit` returns false (the caller knows why); otherwise it returns true. It runs
+    /// under the interrupt cleanup's lock together with dropping the undo actions, so a signal
+    /// never puts back outputs whose report was written.
+    /// It must not take that lock itself (``InterruptCleanup``).
     @discardableResult
     package func commit(lastStep: () -> Bool = { true }) throws(FileWriteError) -> Bool {
         precondition(!finished, "OutputTransaction: committed twice")
@@ -202,11 +205,6 @@ package final class OutputTransaction {
             }
         }
 
-        guard lastStep() else {
-            rollBack()
-            return false
-        }
-
         // Step 3: the folders, so that the renames survive a crash.
         var folders = Set<String>()
         for (_, destination, _) in renames { folders.insert(parentFolder(of: destination)) }
@@ -218,11 +216,22 @@ package final class OutputTransaction {
             }
         }
 
-        // Step 4: the backups go; from here on the run's outputs stay.
-        InterruptCleanup.withRegistry { registry in
+        // Step 4: the last step (the run's report on standard output) and dropping the undo
+        // actions happen under the cleanup registry's lock, as one step: an interrupt either
+        // rolls everything back before the report is written, or comes after it and finds
+        // nothing to undo — never a report of files that were then put back. From here on the
+        // run's outputs stay, and the backups go.
+        let folderTokens = createdFolders.map(\.token)
+        let kept = InterruptCleanup.withRegistry { registry -> Bool in
+            guard lastStep() else { return false }
             for token in undo { registry.remove(token) }
-            for folder in createdFolders { registry.remove(folder.token) }
+            for token in folderTokens { registry.remove(token) }
             for backup in backups { unlink(backup) }
+            return true
+        }
+        guard kept else {
+            rollBack()
+            return false
         }
         createdFolders = []
         finished = true

@@ -80,6 +80,11 @@ struct FolderInterruptionTests {
                     "\(moment): left \(after.keys.sorted())")
             var now = contents(of: out)
             now["notes.txt"] = nil
+            // A run that reported its files ("wrote … to DIR") kept them: the report and the
+            // last undoable step are one step (OutputTransaction.commit).
+            if outcome.stdout.contains("wrote") {
+                #expect(Self.sameButRecord(now, complete), "\(moment): reported '\(outcome.stdout.prefix(200))' but the folder was put back")
+            }
             if wasRunning && outcome.signal == signal {
                 reached += 1
                 // Put back, or — a signal after the commit's last undoable step — complete; then

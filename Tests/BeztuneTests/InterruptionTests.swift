@@ -116,7 +116,8 @@ final class RunningBinary {
         process.arguments = arguments
         process.currentDirectoryURL = directory
         _ = FileManager.default.createFile(atPath: capture.file("err").path, contents: nil)
-        process.standardOutput = FileHandle.nullDevice
+        _ = FileManager.default.createFile(atPath: capture.file("out").path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: capture.file("out"))
         process.standardError = try FileHandle(forWritingTo: capture.file("err"))
         try process.run()
     }
@@ -124,12 +125,13 @@ final class RunningBinary {
     var isRunning: Bool { process.isRunning }
 
     /// Sends `signal`, waits for the end and returns how it ended: the signal that ended it (0
-    /// when it exited) and the exit status.
-    func interrupt(_ signal: Int32) -> (signal: Int32, status: Int32, stderr: String) {
+    /// when it exited), the exit status, and what it wrote on standard error and output.
+    func interrupt(_ signal: Int32) -> (signal: Int32, status: Int32, stderr: String, stdout: String) {
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
         let stderr = (try? String(contentsOf: capture.file("err"), encoding: .utf8)) ?? ""
+        let stdout = (try? String(contentsOf: capture.file("out"), encoding: .utf8)) ?? ""
         let killed = process.terminationReason == .uncaughtSignal
-        return (killed ? process.terminationStatus : 0, killed ? 0 : process.terminationStatus, stderr)
+        return (killed ? process.terminationStatus : 0, killed ? 0 : process.terminationStatus, stderr, stdout)
     }
 }
