@@ -8,17 +8,12 @@ import _TestSupport
 /// exports' frame rate, and a shape drawn away from the model's origin gets its pose found.
 @Suite("beztune: Lottie key times as designed, the pose found")
 struct LottieKeyTimesTests {
-    /// The ball's outline (radius 50, k = 4/3(√2 − 1), bottom at the origin, y-up) with every y
-    /// multiplied by `yFactor`, as a Lottie path value (y-down, tangents relative to vertices).
+    /// The ball's outline with every y multiplied by `yFactor`, as a Lottie path value
+    /// (``PerIntervalProfileTests/ballShape(xFactor:yFactor:)``).
     static func ballShape(yFactor: Double) -> String {
-        let r = 50.0, h = 4 * (2.0.squareRoot() - 1) / 3 * r
-        // Bottom, right, top, left (y-up), each with its in and out tangent (y-up).
-        let v: [(Double, Double)] = [(0, 0), (r, r), (0, 2 * r), (-r, r)]
-        let o: [(Double, Double)] = [(h, 0), (0, h), (-h, 0), (0, -h)]
-        func down(_ p: (Double, Double)) -> String { "[\(p.0),\(-p.1 * yFactor)]" }
-        return "{\"c\":true,\"v\":[\(v.map(down).joined(separator: ","))],"
-            + "\"i\":[\(o.map { down((-$0.0, -$0.1)) }.joined(separator: ","))],"
-            + "\"o\":[\(o.map(down).joined(separator: ","))]}"
+        let s = PerIntervalProfileTests.ballShape(xFactor: 1, yFactor: yFactor)
+        let json = PerIntervalProfileTests.json
+        return "{\"c\":true,\"v\":\(json(s.v)),\"i\":\(json(s.i)),\"o\":\(json(s.o))}"
     }
 
     /// A Bodymovin-style file: one shape layer at `position` whose path is keyed at frames 0 and

@@ -130,9 +130,7 @@ public struct ExportOptions: Sendable {
                 && !("0"..."9").contains(name.unicodeScalars.first ?? "0")
             guard ok else { throw ExportError(option: "Swift type name '\(name)' must be letters, digits and _, not starting with a digit") }
             // The keywords now; the names the file uses when it is generated (ExportFormat.export).
-            if SwiftTypeName.keywords.contains(name) {
-                throw ExportError(option: "Swift type name '\(name)' is a Swift keyword; choose another (e.g. '\(name)Shape')")
-            }
+            try SwiftTypeName.refuseKeyword(name)
         }
     }
 

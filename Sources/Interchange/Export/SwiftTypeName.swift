@@ -107,12 +107,17 @@ enum SwiftTypeName {
         return names
     }
 
-    /// Refuses `name` for a file `generate` writes (given a type name, the file's text): a
-    /// keyword, or an identifier the file uses. One line naming the name and why.
-    static func check(_ name: String, generate: (String) throws(ExportError) -> String) throws(ExportError) {
+    /// Refuses a keyword for `name`: one line naming it.
+    static func refuseKeyword(_ name: String) throws(ExportError) {
         if keywords.contains(name) {
             throw ExportError(option: "Swift type name '\(name)' is a Swift keyword; choose another (e.g. '\(name)Shape')")
         }
+    }
+
+    /// Refuses `name` for a file `generate` writes (given a type name, the file's text): a
+    /// keyword, or an identifier the file uses. One line naming the name and why.
+    static func check(_ name: String, generate: (String) throws(ExportError) -> String) throws(ExportError) {
+        try refuseKeyword(name)
         let used = usedIdentifiers(in: try generate(probe)).subtracting([probe])
         if used.contains(name) {
             throw ExportError(option: "Swift type name '\(name)' is a name the generated file uses, which the type would shadow; choose another (e.g. '\(name)Shape')")
