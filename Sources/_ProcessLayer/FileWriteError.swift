@@ -41,6 +41,11 @@ package struct FileWriteError: Error, CustomStringConvertible, Equatable, Sendab
         case sameAsOtherOutput
         /// A file in an output folder that the previous run there did not write.
         case notOurs
+        /// A file in an output folder that another command of the program wrote (its record
+        /// says so): that command's to replace or remove, not this one's.
+        case otherCommand
+        /// Another run of the program holds the output folder's lock (``FolderLock``).
+        case folderBusy
         case other
     }
 

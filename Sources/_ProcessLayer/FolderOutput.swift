@@ -9,43 +9,58 @@ import Darwin
 
 /// The files one run writes into a folder (a `--out DIR`), and the folder's record of them.
 ///
-/// A folder can hold the user's own files next to ours, so the folder keeps a record — the file
-/// ``recordName`` in it (the program's ``ProgramIdentity/folderRecordName``), one relative name a
-/// line — of the files the last run wrote there. A run:
+/// A folder can hold the user's own files next to ours, and the files of several of our commands
+/// (a profile's folder, then frames drawn into it), so the folder keeps a record — the file
+/// ``recordName`` in it (the program's ``ProgramIdentity/folderRecordName``, ``FolderRecord``) —
+/// of the files each command's last run wrote there, under that command's line. A run of the
+/// command ``command``:
+/// - holds the folder's lock from planning to commit (``FolderLock``): a second run planning the
+///   same folder meanwhile is refused, so the record it reads is the one it replaces;
 /// - writes only the files it names (``names``), each replaced atomically by its
 ///   ``OutputTransaction``;
 /// - refuses, before any work, a name that exists in the folder and is not in the record (a file
-///   the user put there, or a folder of that name): it is not ours to replace;
-/// - removes (``stale``) only files the record lists that this run does not write — a frame
-///   beyond the new count, a `frames.gif` no longer asked for — never a file it did not write;
-/// - writes the new record with its files, in the same transaction.
+///   the user put there, or a folder of that name): it is not ours to replace; and a name the
+///   record lists under another command: it is that command's;
+/// - removes (``stale``) only files the record lists under its own command that this run does not
+///   write — a frame beyond the new count, a `frames.gif` no longer asked for — never a file
+///   another command or the user wrote, and never through a symbolic link;
+/// - writes the new record with its files and every other command's, in the same transaction.
 ///
-/// So the folder holds the files of exactly one run of ours (the last complete one) and, untouched,
-/// whatever else the user keeps there. A folder without a record (new, or written by an older
-/// version) holds nothing of ours: a name that collides there is refused.
+/// So the folder holds the files of the last complete run of each of our commands that wrote
+/// there and, untouched, whatever else the user keeps there. A folder without a record (new, or
+/// written by an older version) holds nothing of ours: a name that collides there is refused.
+/// Names a record lists without a command (written by a version that did not record commands)
+/// may be replaced by any command, and are never removed.
 ///
 /// Names are relative, `/`-separated, without empty, `.` or `..` components: `frame_0000.png`,
-/// `frames/frame_0000.png`. Record lines that are not such names, and `#` comment lines, are
-/// ignored.
+/// `frames/frame_0000.png`. A subfolder on a name's way that is a symbolic link is refused (it
+/// leads out of the folder).
 package struct FolderOutput: Sendable, Equatable {
     /// The program whose outputs these are: named in the messages, and its record in the folder.
     package let program: ProgramIdentity
+    /// The command whose run this is: it owns the files it writes.
+    package let command: FolderCommand
     /// The folder as the user gave it.
     package let folder: String
     /// The files this run writes, relative to the folder, in the order given.
     package let names: [String]
-    /// The files the previous run wrote that this one does not: removed when it commits.
+    /// The files the previous run of the same command wrote that this one does not: removed when
+    /// it commits.
     package let stale: [String]
-    /// The names the record lists now.
-    let recorded: [String]
+    /// The record as it is now.
+    let record: FolderRecord
+    /// The run's hold on the folder.
+    let lock: FolderLock
 
-    /// Plans writing `names` into `folder` for `program` (the folder is created with its parents
-    /// when missing, at commit — or when the first file is staged): reads the record, and refuses
-    /// an empty folder name, something other than a folder at `folder`, a folder that is not
-    /// writable, an invalid name, and a name that exists and is not ours (see the type's
-    /// documentation).
-    package init(folder: String, names: [String], program: ProgramIdentity) throws(FileWriteError) {
+    /// Plans writing `names` into `folder` for a run of `command` of `program`: makes the folder
+    /// with its parents when missing (removed again if the run does not commit), locks it, reads
+    /// the record, and refuses an empty folder name, something other than a folder at `folder`, a
+    /// folder that is not writable, a folder another run holds, an invalid name, and a name that
+    /// exists and is not this command's (see the type's documentation).
+    package init(folder: String, names: [String], command: FolderCommand,
+                 program: ProgramIdentity) throws(FileWriteError) {
         self.program = program
+        self.command = command
         self.folder = folder
         self.names = names
         let recordName = program.folderRecordName
@@ -65,12 +80,9 @@ package struct FolderOutput: Sendable, Equatable {
             guard UInt32(info.st_mode) & UInt32(S_IFMT) == UInt32(S_IFDIR) else {
                 throw refuse(.notAFolder, folder, "it exists and is not a folder")
             }
+            try Self.checkWritableFolder(absolute, display: folder, program: program)
         } else if errno != ENOENT {
             throw FileWriteError(code: errno, call: "stat", path: folder, folder: parentFolder(of: folder))
-        }
-        let exists = stat(absolute, &info) == 0
-        if exists {
-            try Self.checkWritableFolder(absolute, display: folder, program: program)
         } else {
             // The nearest folder that exists must take the new one.
             var ancestor = parentFolder(of: absolute)
@@ -80,43 +92,93 @@ package struct FolderOutput: Sendable, Equatable {
             }
             try Self.checkWritableFolder(ancestor, display: folder, program: program)
         }
+        lock = try FolderLock(folder: absolute, display: folder, program: program)
 
-        recorded = exists ? try Self.readRecord(in: absolute, display: folder, program: program) : []
-        let ours = Set(recorded)
-        if exists {
-            for name in names {
-                let path = absolute + "/" + name
-                let shown = Self.join(folder, name)
-                // Each folder on the way must be a folder (or absent).
-                var prefix = ""
-                for part in name.split(separator: "/").dropLast() {
-                    prefix += (prefix.isEmpty ? "" : "/") + part
-                    if stat(absolute + "/" + prefix, &info) == 0,
-                       UInt32(info.st_mode) & UInt32(S_IFMT) != UInt32(S_IFDIR) {
-                        throw refuse(.notAFolder, shown, "'\(Self.join(folder, prefix))' is not a folder")
-                    }
+        let previous = try Self.readRecord(in: absolute, display: folder, program: program)
+        let owners = previous.commands
+        for name in names {
+            let path = absolute + "/" + name
+            let shown = Self.join(folder, name)
+            // Each folder on the way must be a folder (or absent), never a link out of the folder.
+            var prefix = ""
+            for part in name.split(separator: "/").dropLast() {
+                prefix += (prefix.isEmpty ? "" : "/") + part
+                guard lstat(absolute + "/" + prefix, &info) == 0 else { break }
+                let type = UInt32(info.st_mode) & UInt32(S_IFMT)
+                if type == UInt32(S_IFLNK) {
+                    throw refuse(.notAFolder, shown, "'\(Self.join(folder, prefix))' is a symbolic link; \(program.name) writes only into the folder itself")
                 }
-                guard lstat(path, &info) == 0 else { continue }
-                let isFile = UInt32(info.st_mode) & UInt32(S_IFMT) == UInt32(S_IFREG)
-                guard ours.contains(name) else {
-                    throw refuse(.notOurs, shown,
-                                 "it exists and \(program.name) did not write it (\(Self.join(folder, recordName)) does not list it); move it away or choose another folder")
+                if type != UInt32(S_IFDIR) {
+                    throw refuse(.notAFolder, shown, "'\(Self.join(folder, prefix))' is not a folder")
                 }
-                guard isFile else {
-                    throw refuse(.isDirectory, shown, "it is no longer a regular file; move it away or choose another folder")
-                }
-                if UInt32(info.st_mode) & 0o222 == 0 {
-                    throw refuse(.readOnlyFile, shown, "the file is read-only; \(program.name) does not replace it")
-                }
+            }
+            guard lstat(path, &info) == 0 else { continue }
+            let isFile = UInt32(info.st_mode) & UInt32(S_IFMT) == UInt32(S_IFREG)
+            guard let owner = owners[name] else {
+                throw refuse(.notOurs, shown,
+                             "it exists and \(program.name) did not write it (\(Self.join(folder, recordName)) does not list it); move it away or choose another folder")
+            }
+            if let owner, owner.name != command.name {
+                throw refuse(.otherCommand, shown,
+                             "\(program.name) \(owner.name) wrote it (\(owner.invocation)); \(program.name) \(command.name) replaces only its own files in \(folder): choose another folder, or remove \(Self.join(folder, name)) first")
+            }
+            guard isFile else {
+                throw refuse(.isDirectory, shown, "it is no longer a regular file; move it away or choose another folder")
+            }
+            if UInt32(info.st_mode) & 0o222 == 0 {
+                throw refuse(.readOnlyFile, shown, "the file is read-only; \(program.name) does not replace it")
             }
         }
         let writing = Set(names)
-        stale = recorded.filter { name in
-            guard !writing.contains(name) else { return false }
-            var info = stat()
-            return lstat(absolute + "/" + name, &info) == 0
-                && UInt32(info.st_mode) & UInt32(S_IFMT) == UInt32(S_IFREG)
+        var stale: [String] = []
+        var others: [FolderRecord.Group] = []
+        for group in previous.groups {
+            if let owner = group.command, owner.name == command.name {
+                stale += group.names.filter { !writing.contains($0) && Self.isRegularFile($0, in: absolute) }
+            } else {
+                // Another command's files (or a record's names without a command) stay listed
+                // while they exist, except those this run now writes.
+                let kept = group.names.filter { !writing.contains($0) && Self.exists($0, in: absolute) }
+                if !kept.isEmpty { others.append(FolderRecord.Group(command: group.command, names: kept)) }
+            }
         }
+        self.stale = stale
+        record = previous
+        committedRecord = FolderRecord(groups: others + [FolderRecord.Group(command: command, names: names)])
+        let staleGroup = FolderRecord.Group(command: command, names: names + stale)
+        pendingRecord = FolderRecord(groups: others + [staleGroup])
+    }
+
+    /// The record once the run has committed: the other commands' files that exist, then this
+    /// run's.
+    let committedRecord: FolderRecord
+    /// The record while the run commits: as committed, and this command's stale files until they
+    /// are removed.
+    let pendingRecord: FolderRecord
+
+    /// The names the record lists now.
+    var recorded: [String] { record.names }
+
+    package static func == (a: FolderOutput, b: FolderOutput) -> Bool {
+        (a.program, a.command, a.folder, a.names, a.stale, a.record) == (b.program, b.command, b.folder, b.names, b.stale, b.record)
+    }
+
+    /// True when `name` in the folder `absolute` is a regular file reached without following a
+    /// symbolic link.
+    static func isRegularFile(_ name: String, in absolute: String) -> Bool {
+        var info = stat()
+        var prefix = absolute
+        for part in name.split(separator: "/").dropLast() {
+            prefix += "/" + part
+            guard lstat(prefix, &info) == 0, UInt32(info.st_mode) & UInt32(S_IFMT) == UInt32(S_IFDIR) else { return false }
+        }
+        return lstat(absolute + "/" + name, &info) == 0 && UInt32(info.st_mode) & UInt32(S_IFMT) == UInt32(S_IFREG)
+    }
+
+    /// True when something is at `name` in the folder `absolute`.
+    static func exists(_ name: String, in absolute: String) -> Bool {
+        var info = stat()
+        return lstat(absolute + "/" + name, &info) == 0
     }
 
     /// The path of the file `name` in the folder, as the caller stages it
@@ -126,11 +188,6 @@ package struct FolderOutput: Sendable, Equatable {
     /// The record's file name in the folder (``ProgramIdentity/folderRecordName``).
     package var recordName: String { program.folderRecordName }
 
-    /// The record's text for `names`.
-    func recordText(_ names: [String]) -> String {
-        "# The files \(program.name) wrote in this folder in its last run, one per line. It replaces or removes only these.\n"
-            + names.map { $0 + "\n" }.joined()
-    }
 
     /// True for a relative name without empty, `.` or `..` components or line breaks.
     static func isValidName(_ name: String) -> Bool {
@@ -145,13 +202,13 @@ package struct FolderOutput: Sendable, Equatable {
         folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 
-    /// The names the record of `program` in `folder` lists (none when there is no record).
+    /// The record of `program` in `folder` (empty when there is none).
     private static func readRecord(in folder: String, display: String,
-                                   program: ProgramIdentity) throws(FileWriteError) -> [String] {
+                                   program: ProgramIdentity) throws(FileWriteError) -> FolderRecord {
         let recordName = program.folderRecordName
         let path = folder + "/" + recordName
         var info = stat()
-        guard lstat(path, &info) == 0 else { return [] }
+        guard lstat(path, &info) == 0 else { return FolderRecord() }
         guard UInt32(info.st_mode) & UInt32(S_IFMT) == UInt32(S_IFREG) else {
             throw FileWriteError(.notOurs, path: join(display, recordName),
                                  reason: "it is not a regular file, so it is not \(program.name)'s record; move it away")
@@ -162,10 +219,7 @@ package struct FolderOutput: Sendable, Equatable {
         } catch {
             throw FileWriteError(.other, path: join(display, recordName), reason: "cannot read \(program.name)'s record: \(error.reason)")
         }
-        var seen = Set<String>()
-        return text.split(separator: "\n").map(String.init).filter { line in
-            !line.hasPrefix("#") && isValidName(line) && line != recordName && seen.insert(line).inserted
-        }
+        return FolderRecord(text: text, recordName: recordName)
     }
 
     /// Fails when no file can be created in `folder` (a temporary file,

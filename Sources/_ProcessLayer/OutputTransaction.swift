@@ -152,10 +152,9 @@ package final class OutputTransaction {
         var records: [(folder: FolderOutput, final: String)] = []
         for folder in plan.folders {
             let record = folder.path(of: folder.recordName)
-            let union = folder.names + folder.recorded.filter { !folder.names.contains($0) }
             do throws(FileWriteError) {
                 let temporary = try Self.writeTemporary(
-                    Data(folder.recordText(union).utf8),
+                    Data(folder.pendingRecord.text(program: folder.program).utf8),
                     for: OutputDestination(folderFile: absolutePath(record), given: record))
                 let file = StagedFile(destination: absolutePath(record), temporary: temporary.path,
                                       token: temporary.token)
@@ -226,6 +225,7 @@ package final class OutputTransaction {
             guard lastStep() else { return false }
             for token in undo { registry.remove(token) }
             for token in folderTokens { registry.remove(token) }
+            for folder in plan.folders { folder.lock.keepFolders(in: &registry) }
             for backup in backups { unlink(backup) }
             return true
         }
@@ -239,13 +239,14 @@ package final class OutputTransaction {
         // The records list this run's files only (best effort: a record listing more is harmless).
         for (folder, record) in records {
             if let file = try? Self.writeTemporary(
-                Data(folder.recordText(folder.names).utf8),
+                Data(folder.committedRecord.text(program: folder.program).utf8),
                 for: OutputDestination(folderFile: absolutePath(record), given: record)) {
                 InterruptCleanup.withRegistry { registry in
                     if rename(file.path, absolutePath(record)) != 0 { unlink(file.path) }
                     registry.remove(file.token)
                 }
             }
+            folder.lock.release()
         }
         return true
     }

@@ -12,6 +12,8 @@ import Darwin
 /// The identity the command line gives the output layer: the messages and files these tests
 /// expect byte for byte are beztune's.
 let beztune = ProgramIdentity(name: "beztune", folderRecordName: ".beztune-outputs")
+/// A run of `beztune frames`, the command the folder-output tests write as.
+let framesRun = FolderCommand(name: "frames", program: beztune, arguments: ["frames", "--count", "2", "--out", "anim"])
 
 /// Everything `fd` delivers until end of file (or an error).
 func readToEnd(_ fd: Int32) -> Data {

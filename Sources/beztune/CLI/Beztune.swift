@@ -1,3 +1,4 @@
+import _ProcessLayer
 import _Support
 
 /// The `beztune` command line: dispatches to a command, prints help and version, and turns every
@@ -72,6 +73,8 @@ struct Beztune {
             return 2
         }
         var stage = Command.Stage.parsing
+        var console = console
+        console.invocation = FolderCommand(name: command.name, program: RunOutputs.program, arguments: arguments)
         do {
             if try command.execute(Array(arguments.dropFirst()), console, &stage) == .help {
                 console.writeOutput(command.helpText)

@@ -13,6 +13,9 @@ struct Console: Sendable {
     /// failed write to standard error loses progress and diagnostics only, which are optional:
     /// the work goes on.)
     var outputFailure: @Sendable () -> StreamWriteError? = { nil }
+    /// The run's command and command line, as the records of its output folders name them
+    /// (``FolderCommand``); ``Beztune/main(_:commands:console:)`` sets it.
+    var invocation = FolderCommand(name: Beztune.program, program: RunOutputs.program, arguments: [])
 
     /// The process's standard output and standard error. A failed write (a closed stream, a
     /// broken pipe, a full disk) is remembered (``failure``), never a trap; after it, that stream

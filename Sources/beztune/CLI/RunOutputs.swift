@@ -33,9 +33,10 @@ final class RunOutputs {
                                                        inputs: inputs.compactMap { $0 }, program: Self.program))
     }
 
-    /// The folder output for `names` in `folder`, or the reason it cannot be written.
-    static func folder(_ folder: String, names: [String]) throws(FileWriteError) -> FolderOutput {
-        try FolderOutput(folder: folder, names: names, program: program)
+    /// The folder output for `names` in `folder`, written by the run of `console`'s command, or
+    /// the reason it cannot be written (another run holds the folder, a name is not ours).
+    static func folder(_ folder: String, names: [String], console: Console) throws(FileWriteError) -> FolderOutput {
+        try FolderOutput(folder: folder, names: names, command: console.invocation, program: program)
     }
 
     /// Stages the whole content of the output `path` (a planned file, or a folder output's

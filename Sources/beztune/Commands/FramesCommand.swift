@@ -139,7 +139,7 @@ enum FramesCommand: BeztuneCommand {
         // which of them this run no longer writes (removed when it commits).
         let fileNames = (0..<count).map { FrameFiles.frameName($0, format) } + ["contact.png", "frames.csv"]
             + assemble.map { "frames.\($0)" }
-        let folder = try RunOutputs.folder(outPath, names: fileNames)
+        let folder = try RunOutputs.folder(outPath, names: fileNames, console: console)
         let outputs = try RunOutputs(files: [], folders: [folder], inputs: [options.document] + (options.profileDir.map(FittedProfileFolder.files(in:)) ?? []),
                                      console: console)
 
