@@ -115,7 +115,7 @@ struct DesignFileTargetTests {
         #expect(uneven.span == 0...30 && uneven.spanIsKeyed && uneven.duration == 1 && uneven.frameRate == 30)
         #expect { try LottieKeyframeSequence(layer: layer, from: -1) } throws: { "\($0)".contains("frame -1 is outside the keyframes' frames 0 to 30") }
         #expect { try LottieKeyframeSequence(layer: layer, from: 20, to: 10) } throws: { "\($0)".contains("backwards") }
-        #expect { try LottieKeyframeSequence(layer: layer, step: 1e-6) } throws: { "\($0)".contains("more than 100000 frames") }
+        #expect { try LottieKeyframeSequence(layer: layer, step: 1e-6) } throws: { "\($0)".contains("more than 10000 frames") }
         let keyframes = try LottieKeyframeSequence(layer: layer, from: 0, to: 30, step: 10).keyframes(sampleCount: 20)
         let expected: [Double] = [0, 10.0 / 30, 20.0 / 30, 1]
         #expect(keyframes.map(\.progress) == expected)

@@ -43,8 +43,10 @@ public struct ProfileFitter: Sendable {
         try ProfileKeyframe.validate(progress: progress, labels: labels, timing: timing)
     }
 
-    /// Fits `setup`'s free parameters to `keyframes` (any order).
-    public func fit(_ keyframes: [ProfileKeyframe], setup: FitSetup) throws(ProfileError) -> ProfileFit {
+    /// Fits `setup`'s free parameters to `keyframes` (any order); `keyframeFitted`, when given, is
+    /// called after each keyframe's fit (a long sequence's caller shows its progress with it).
+    public func fit(_ keyframes: [ProfileKeyframe], setup: FitSetup,
+                    keyframeFitted: (() -> Void)? = nil) throws(ProfileError) -> ProfileFit {
         let timing = options.timing
         let labels = keyframes.indices.map { keyframes[$0].name(index: $0) }
         try ProfileKeyframe.validate(progress: keyframes.map(\.progress), labels: labels, timing: timing)
@@ -85,6 +87,7 @@ public struct ProfileFitter: Sendable {
         for (position, keyframe) in sorted.enumerated() {
             if position == 0, let firstFit {
                 fits.append(firstFit)
+                keyframeFitted?()
                 continue
             }
             var start = setup
@@ -93,6 +96,7 @@ public struct ProfileFitter: Sendable {
             }
             do throws(FitError) {
                 fits.append(try shared.fit(keyframe.target, setup: start))
+                keyframeFitted?()
             } catch {
                 throw .keyframeFit(keyframe: labels[order[position]], error)
             }

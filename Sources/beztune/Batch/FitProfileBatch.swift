@@ -39,9 +39,11 @@ enum FitProfileBatch {
         let rows = batch.shard.range(of: table.rows.count)
         var csv = BatchCSV(file: csvFile, header: table.header + columns, items: rows.map { table.rows[$0] + [names[$0]] },
                            rows: rows, interval: batch.checkpoint)
-        let run = try RunOutputs(files: csv.outputs, inputs: [list] + table.rows.map {
-            manifestList.path(of: String($0[manifestColumn].trimmingWhitespace))
-        }, console: console)
+        // Every file the batch reads is an input: the list, its manifests and their keyframes'
+        // files (a manifest that cannot be read fails its own row later, and names no files).
+        let manifests = table.rows.map { manifestList.path(of: String($0[manifestColumn].trimmingWhitespace)) }
+        let keyframeFiles = manifests.flatMap { (try? KeyframeSource.manifest($0, timing: settings.timing))?.inputs ?? [] }
+        let run = try RunOutputs(files: csv.outputs, inputs: [list] + manifests + keyframeFiles, console: console)
         let blank = [CSVField](repeating: .empty, count: ProfileTimingTable.columns.count + ProfileTimingTable.extras.count - 1)
         let blankSprings = [CSVField](repeating: .empty, count: PlatformSpringColumns.names.count)
 
@@ -52,15 +54,15 @@ enum FitProfileBatch {
         }
 
         /// List row `index`'s profile (nil when it could not be fitted) and its summary rows.
-        func profile(_ index: Int) -> (outputs: FitProfileOutputs?, rows: [[CSVField]]) {
+        func profile(_ index: Int) -> (outputs: FitProfileOutputs?, inputs: [String], rows: [[CSVField]]) {
             let passed = table.rows[index].map(CSVField.text) + [.text(names[index])]
-            let manifest = String(table.rows[index][manifestColumn].trimmingWhitespace)
             do {
-                let source = try KeyframeSource.manifest(manifestList.path(of: manifest), timing: settings.timing)
+                let source = try KeyframeSource.manifest(manifests[index], timing: settings.timing)
+                try source.checkCost(samples: settings.options.fit.samples ?? TargetOutline.defaultSampleCount, optionsChoseIt: false)
                 let outputs = try FitProfileOutputs(source, settings)
-                return (outputs, try Self.rows(of: outputs.timingCSV).map { passed + $0.map(CSVField.text) + [.empty] })
+                return (outputs, source.inputs, try Self.rows(of: outputs.timingCSV).map { passed + $0.map(CSVField.text) + [.empty] })
             } catch {
-                return (nil, [errorRow(index, error)])
+                return (nil, [], [errorRow(index, error)])
             }
         }
 
@@ -74,11 +76,10 @@ enum FitProfileBatch {
         for index in (rows.lowerBound + kept)..<rows.upperBound {
             console.printError("fit-profile \(index - rows.lowerBound + 1)/\(rows.count): \(names[index])")
             try run.checkStreams()
-            var (outputs, summary) = profile(index)
+            var (outputs, inputs, summary) = profile(index)
             if let fitted = outputs {
                 do {
-                    let manifest = manifestList.path(of: String(table.rows[index][manifestColumn].trimmingWhitespace))
-                    try fitted.write(to: FolderOutput.join(out, names[index]), inputs: [list, manifest], console: console)
+                    try fitted.write(to: FolderOutput.join(out, names[index]), inputs: [list] + inputs, console: console)
                     for warning in fitted.warnings { console.printError("beztune fit-profile: \(names[index]): warning: \(warning)") }
                 } catch {
                     (outputs, summary) = (nil, [errorRow(index, error)])

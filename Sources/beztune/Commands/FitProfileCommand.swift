@@ -163,13 +163,20 @@ enum FitProfileCommand: BeztuneCommand {
         } else {
             try KeyframeSource.manifest(options.keyframes ?? "", timing: settings.timing)
         }
+        try source.checkCost(samples: options.fit.samples ?? TargetOutline.defaultSampleCount,
+                             optionsChoseIt: options.frames != nil || options.fit.samples != nil)
         var settings = settings
         if case .lottie(_, let sequence) = source { settings.sourceTiming = (sequence.duration, sequence.frameRate) }
         let folder = try RunOutputs.folder(options.out, names: FitProfileOutputs.names(frames: source.count,
-                                                                                     intervals: settings.timing == .perInterval))
+                                                                                     intervals: settings.timing == .perInterval),
+                                            console: console)
         let run = try RunOutputs(files: [], folders: [folder], inputs: source.inputs, console: console)
-        let outputs = try FitProfileOutputs(source, settings)
-        try outputs.stage(in: run, folder: folder)
+        let progress = ProgressLines(command: "fit-profile", console: console)
+        defer { progress.finish() }
+        let outputs = try FitProfileOutputs(source, settings, progress: progress)
+        progress.begin("writing files", total: outputs.frames.count + 5)
+        try outputs.stage(in: run, folder: folder, progress: progress)
+        progress.finish()
         run.write(FitProfileReport.table(outputs.result, duration: settings.duration, pixelsPerUnit: settings.fit.pixelsPerUnit))
         let intervals = outputs.intervalsCSV == nil ? "" : " intervals.csv,"
         run.print("wrote profile.csv, timing.csv, settings.csv,\(intervals) \(outputs.frames.count) frames, contact.png and profile.png to \(options.out)")

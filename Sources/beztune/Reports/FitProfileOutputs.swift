@@ -16,20 +16,25 @@ struct FitProfileOutputs {
     var contact: Data
     var chart: Data
 
-    /// The profile of the keyframes of `source`.
-    init(_ source: KeyframeSource, _ settings: FitProfileSettings) throws {
+    /// The profile of the keyframes of `source`, its steps reported to `progress`.
+    init(_ source: KeyframeSource, _ settings: FitProfileSettings, progress: ProgressLines? = nil) throws {
+        progress?.begin("reading keyframes")
         let (keyframes, files) = try source.keyframes(settings)
-        try self.init(keyframes: keyframes, files: files, settings)
+        try self.init(keyframes: keyframes, files: files, settings, progress: progress)
     }
 
     /// The profile of `keyframes`; `files[i]` is keyframe i's entry in profile.csv's file column.
-    init(keyframes: [ProfileKeyframe], files: [String], _ settings: FitProfileSettings) throws {
+    init(keyframes: [ProfileKeyframe], files: [String], _ settings: FitProfileSettings,
+         progress: ProgressLines? = nil) throws {
         var keyframeOptions = settings.fit.options
         keyframeOptions.computeComparison = false
         var options = ProfileOptions(timing: settings.timing, joint: settings.joint, keyframe: keyframeOptions,
                                      timingBounds: settings.timingBounds)
         options.duration = settings.duration
-        result = try ProfileFitter(options: options).fit(keyframes, setup: settings.fit.setup)
+        progress?.begin("fitting keyframes", total: keyframes.count)
+        result = try ProfileFitter(options: options).fit(keyframes, setup: settings.fit.setup,
+                                                         keyframeFitted: progress.map { lines in { lines.advance() } })
+        progress?.begin("fitting the timing")
         intervalsCSV = settings.timing == .perInterval ? ProfileIntervalTable.csvText(result) : nil
         profileCSV = ProfileKeyframeTable.csvText(result, files: files, pixelsPerUnit: settings.fit.pixelsPerUnit)
         timingCSV = ProfileTimingTable.csvText(result, duration: settings.duration)
@@ -38,7 +43,12 @@ struct FitProfileOutputs {
         recorded.setup = result.setup
         settingsCSV = recorded.csvText
         let pictures = FitProfilePictures.frames(result, width: settings.width, height: settings.height)
-        frames = try pictures.map { f throws(RenderError) in try f.render(.png) }
+        progress?.begin("drawing frames", total: pictures.count)
+        frames = try pictures.map { f throws(RenderError) in
+            defer { progress?.advance() }
+            return try f.render(.png)
+        }
+        progress?.begin("drawing the contact sheet and the chart")
         contact = try ContactSheet(frames: pictures).render(.png)
         chart = try FitProfilePictures.profileChart(result)
     }
@@ -54,9 +64,10 @@ struct FitProfileOutputs {
     }
 
     /// Stages every file of ``names(frames:intervals:)`` in `folder`, a folder output of `run`.
-    func stage(in run: RunOutputs, folder: FolderOutput) throws {
+    func stage(in run: RunOutputs, folder: FolderOutput, progress: ProgressLines? = nil) throws {
         for (i, data) in frames.enumerated() {
             try run.stage(data, for: folder.path(of: "frames/" + FrameFiles.frameName(i, .png)))
+            progress?.advance()
         }
         try run.stage(contact, for: folder.path(of: "contact.png"))
         try run.stage(chart, for: folder.path(of: "profile.png"))
@@ -68,7 +79,7 @@ struct FitProfileOutputs {
 
     /// Writes the folder `out` for this profile alone, all or nothing (a batch's profile).
     func write(to out: String, inputs: [String], console: Console) throws {
-        let folder = try RunOutputs.folder(out, names: Self.names(frames: frames.count, intervals: intervalsCSV != nil))
+        let folder = try RunOutputs.folder(out, names: Self.names(frames: frames.count, intervals: intervalsCSV != nil), console: console)
         let run = try RunOutputs(files: [], folders: [folder], inputs: inputs, console: console)
         try stage(in: run, folder: folder)
         try run.commit()
