@@ -25,6 +25,31 @@ final class FolderLock: Sendable {
     /// Makes `absolute` with its missing parents (shown as `display` in messages) and locks it;
     /// throws when a folder cannot be made, or another process holds the lock.
     init(folder absolute: String, display: String, program: ProgramIdentity) throws(FileWriteError) {
+        // A run that loses the race for a folder it made leaves it to the winner; the winner's
+        // folder may still go under it (a failed run removing the folder it made), so the lock is
+        // taken again on the folder that is there, a few times, before giving up.
+        var attempt = 0
+        while true {
+            attempt += 1
+            switch try Self.lock(absolute, display: display, program: program) {
+            case .locked(let descriptor, let created):
+                state = Locked(State(descriptor: descriptor, created: created))
+                return
+            case .gone(let code):
+                guard attempt < 8 else { throw FileWriteError(code: code, call: "open", path: display, folder: display) }
+            }
+        }
+    }
+
+    private enum Attempt {
+        case locked(Int32, [(path: String, token: Int)])
+        /// The folder went between making (or finding) it and locking it: `errno` of the open.
+        case gone(Int32)
+    }
+
+    /// One attempt: make what is missing of `absolute`, open it, lock it, and check that the
+    /// locked folder is still the one at `absolute`.
+    private static func lock(_ absolute: String, display: String, program: ProgramIdentity) throws(FileWriteError) -> Attempt {
         var missing: [String] = []
         var path = absolute
         var info = stat()
@@ -56,6 +81,7 @@ final class FolderLock: Sendable {
         guard fd >= 0 else {
             let code = errno
             removeCreated()
+            if code == ENOENT { return .gone(code) }
             throw FileWriteError(code: code, call: "open", path: display, folder: display)
         }
         var result: Int32
@@ -63,14 +89,26 @@ final class FolderLock: Sendable {
         if result != 0 {
             let code = errno
             close(fd)
-            removeCreated()
             if code == EWOULDBLOCK {
+                // The folder is the other run's now, even if this run made it: it stays.
+                InterruptCleanup.withRegistry { registry in
+                    for folder in created { registry.remove(folder.token) }
+                }
                 throw FileWriteError(.folderBusy, path: display,
                                      reason: "another \(program.name) run is writing this folder now; wait for it to end or choose another folder")
             }
+            removeCreated()
             throw FileWriteError(code: code, call: "flock", path: display, folder: display)
         }
-        state = Locked(State(descriptor: fd, created: created))
+        var held = stat()
+        var there = stat()
+        guard fstat(fd, &held) == 0, stat(absolute, &there) == 0,
+              held.st_dev == there.st_dev, held.st_ino == there.st_ino else {
+            close(fd)
+            removeCreated()
+            return .gone(ENOENT)
+        }
+        return .locked(fd, created)
     }
 
     /// Keeps the folders made for the run (it committed): they are no longer removed on

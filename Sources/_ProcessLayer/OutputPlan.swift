@@ -66,24 +66,38 @@ package struct OutputPlan: Sendable {
             }
         }
 
+        // Hashed, so a run of thousands of keyframes and frames plans in linear time; the first
+        // output (in the order above) that is an input, or that repeats an earlier one, is named.
+        var writtenByIdentity: [FileIdentity: Int] = [:]
+        for (i, w) in written.enumerated() {
+            if let x = w.identity, writtenByIdentity[x] == nil { writtenByIdentity[x] = i }
+        }
         for input in inputs {
             guard let identity = FileIdentity(path: absolutePath(input)), !identity.isCharacterDevice else { continue }
-            if let w = written.first(where: { $0.identity == identity }) {
-                throw FileWriteError(.sameAsInput, path: w.path,
+            if let i = writtenByIdentity[identity] {
+                throw FileWriteError(.sameAsInput, path: written[i].path,
                                      reason: "it is the input '\(input)' of this run (the same file); \(program.name) does not overwrite its input")
             }
         }
 
+        struct NewName: Hashable { var folder: FileIdentity; var name: String }
+        var earlierIdentity: [FileIdentity: Int] = [:]
+        var earlierName: [NewName: Int] = [:]
         for (i, a) in written.enumerated() {
-            for b in written[..<i] {
-                if let x = a.identity, let y = b.identity, x == y, !x.isCharacterDevice {
+            if let x = a.identity, !x.isCharacterDevice {
+                if let j = earlierIdentity[x] {
                     throw FileWriteError(.sameAsOtherOutput, path: a.path,
-                                         reason: "it is also the output '\(b.path)' of this run (the same file)")
+                                         reason: "it is also the output '\(written[j].path)' of this run (the same file)")
                 }
-                if let (fa, na) = a.newName, let (fb, nb) = b.newName, fa == fb, na == nb {
+                earlierIdentity[x] = i
+            }
+            if let (folder, name) = a.newName {
+                let key = NewName(folder: folder, name: name)
+                if let j = earlierName[key] {
                     throw FileWriteError(.sameAsOtherOutput, path: a.path,
-                                         reason: "it is also the output '\(b.path)' of this run (the same file)")
+                                         reason: "it is also the output '\(written[j].path)' of this run (the same file)")
                 }
+                earlierName[key] = i
             }
         }
 

@@ -47,7 +47,9 @@ enum NistCommand: BeztuneCommand {
 
     static func run(_ options: Options, console: Console) throws {
         let problems = options.suite.distinctProblems
-        let inputs = (problems.isEmpty ? StRDProblem.all : problems).map { path(of: $0, in: options.data) }
+        // Every problem's data file is protected, not only this run's: `--problem Misra1a --csv
+        // DIR/MGH09.dat` would destroy data the next run needs.
+        let inputs = StRDProblem.all.map { path(of: $0, in: options.data) }
         let outputs = try RunOutputs(files: [options.suite.csv, options.parametersCSV], inputs: inputs, console: console)
         let datasets = try load(folder: options.data, problems: problems.isEmpty ? nil : problems)
         let solverOptions = options.suite.solverOptions(StRDRunner.options)
