@@ -101,6 +101,13 @@ package final class OutputTransaction {
                                   token: temporary.token)
     }
 
+    /// The temporary file holding what was staged for the regular output `path` (nil when
+    /// nothing was, or `path` is not a regular file): for handing a staged output to another
+    /// program without keeping its bytes in memory. Read it only; it is renamed at commit.
+    package func stagedTemporary(for path: String) -> String? {
+        staged[path]?.temporary
+    }
+
     /// An empty temporary file staged for the regular output `path`, for another program (an
     /// encoder run as a child process) to write: the caller passes its path to the program, and
     /// ``commit()`` fsyncs it and renames it into place like any staged file. Registered for

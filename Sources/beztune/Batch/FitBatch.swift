@@ -31,16 +31,17 @@ enum FitBatch {
         let outputs = try RunOutputs(files: csv.outputs, inputs: [manifest] + targetFiles, console: console)
 
         /// The output fields of manifest row `index`, whether it failed, and for a CSV target
-        /// whose points fit far better upside down the mirrored-fit warning (`MirroredFit`).
-        func fields(_ index: Int) -> (fields: [CSVField], failed: Bool, warning: String?) {
+        /// whose points fit far better upside down the mirrored-fit warning (`MirroredFit`); with
+        /// `console`, a long fit's progress lines.
+        func fields(_ index: Int, console: Console? = nil) -> (fields: [CSVField], failed: Bool, warning: String?) {
             let name = table.rows[index][fileColumn].trimmingWhitespace
             do {
                 guard !name.isEmpty else { throw CLIError.runtime("\(manifest) line \(table.lineNumbers[index]): empty file name") }
                 let select = selectColumn.map { String(table.rows[index][$0].trimmingWhitespace) }
                 let target = try fit.target(file: batch.path(of: String(name)), select: select?.isEmpty == false ? select : nil)
-                let result = try fit.fit(target)
+                let result = try fit.fit(target, console: console)
                 let warning = TargetFormat(fileName: String(name)) == .csvPoints
-                    ? MirroredFit.warning(fit, target: target, result: result, given: fit.orientation) : nil
+                    ? MirroredFit.warning(fit, target: target, result: result, given: fit.orientation, console: console) : nil
                 return (resultColumns.fields(result, message: result.converged ? "" : "did not converge"), false, warning)
             } catch {
                 return (resultColumns.failedFields(message: Diagnosis.message(error).oneLine), true, nil)
@@ -56,7 +57,7 @@ enum FitBatch {
             let row = table.rows[index]
             console.printError("fit \(index - rows.lowerBound + 1)/\(rows.count): \(row[fileColumn].trimmingWhitespace)")
             try outputs.checkStreams()
-            let result = fields(index)
+            let result = fields(index, console: console)
             if result.failed { failed += 1 }
             if let warning = result.warning {
                 console.printError("beztune fit: warning: \(manifest) line \(table.lineNumbers[index]) (\(row[fileColumn].trimmingWhitespace)): \(warning)")

@@ -53,13 +53,14 @@ enum FitProfileBatch {
                 + [.text(Diagnosis.message(error).oneLine)]
         }
 
-        /// List row `index`'s profile (nil when it could not be fitted) and its summary rows.
-        func profile(_ index: Int) -> (outputs: FitProfileOutputs?, inputs: [String], rows: [[CSVField]]) {
+        /// List row `index`'s profile (nil when it could not be fitted) and its summary rows; its
+        /// steps reported to `progress`.
+        func profile(_ index: Int, progress: ProgressLines? = nil) -> (outputs: FitProfileOutputs?, inputs: [String], rows: [[CSVField]]) {
             let passed = table.rows[index].map(CSVField.text) + [.text(names[index])]
             do {
                 let source = try KeyframeSource.manifest(manifests[index], timing: settings.timing)
                 try source.checkCost(samples: settings.options.fit.samples ?? TargetOutline.defaultSampleCount, optionsChoseIt: false)
-                let outputs = try FitProfileOutputs(source, settings)
+                let outputs = try FitProfileOutputs(source, settings, progress: progress)
                 return (outputs, source.inputs, try Self.rows(of: outputs.timingCSV).map { passed + $0.map(CSVField.text) + [.empty] })
             } catch {
                 return (nil, [], [errorRow(index, error)])
@@ -76,7 +77,10 @@ enum FitProfileBatch {
         for index in (rows.lowerBound + kept)..<rows.upperBound {
             console.printError("fit-profile \(index - rows.lowerBound + 1)/\(rows.count): \(names[index])")
             try run.checkStreams()
-            var (outputs, inputs, summary) = profile(index)
+            // A long profile says how far it is, as a single fit-profile run does.
+            let progress = ProgressLines(command: "fit-profile", console: console)
+            var (outputs, inputs, summary) = profile(index, progress: progress)
+            progress.finish()
             if let fitted = outputs {
                 do {
                     try fitted.write(to: FolderOutput.join(out, names[index]), inputs: [list] + inputs, console: console)

@@ -50,6 +50,11 @@ final class RunOutputs {
         try stage(Data(text.utf8), for: path)
     }
 
+    /// The temporary file staged for the regular output `path`, to be read back (nil: none).
+    func stagedTemporary(for path: String) -> String? {
+        transaction.stagedTemporary(for: path)
+    }
+
     /// An empty staged file for the output `path`, for a child process to write.
     func temporaryPath(for path: String) throws(FileWriteError) -> String {
         try transaction.temporaryPath(for: path)

@@ -127,7 +127,7 @@ enum FitCommand: BeztuneCommand {
                                      console: console)
         let target = if let file = options.target { try fit.target(file: file) } else { try fit.target(pathData: options.pathData ?? "") }
         let result = try fit.fit(target, console: console)
-        let mirroredWarning = format == .csvPoints ? MirroredFit.warning(fit, target: target, result: result, given: fit.orientation) : nil
+        let mirroredWarning = format == .csvPoints ? MirroredFit.warning(fit, target: target, result: result, given: fit.orientation, console: console) : nil
         try outputs.checkStreams()
 
         // Everything is computed before the first file is written.

@@ -28,7 +28,7 @@ enum FramesCommand: BeztuneCommand {
                    parse: OptionValue.choice(of: TrajectoryFit.Method.self)),
             .value(\.from, "from", "P", help: "First progress, in [0, 1] (default 0).", parse: OptionValue.unitInterval),
             .value(\.to, "to", "P", help: "Last progress, in [0, 1] (default 1).", parse: OptionValue.unitInterval),
-            .value(\.count, "count", "N", help: "Number of frames, 1…10000 (default 30); evenly spaced in progress, ends included.",
+            .value(\.count, "count", "N", help: "Number of frames, 1…10000 (default 30); evenly spaced in progress, ends included. At most 4,000,000,000 pixels in all (count × width × height).",
                    parse: OptionValue.wholeNumber(in: 1...10_000, of: "frames")),
             .text(\.out, "out", "DIR", required: true, help: "Output folder, created when missing."),
             .flag(\.guides, "guides", help: "Draw anchors (filled), control points (hollow) and handles."),
@@ -104,6 +104,7 @@ enum FramesCommand: BeztuneCommand {
             let (posed, set) = try ModelArguments.posed(named, set: options.set)
             drawn = Drawn(model: posed, profile: try ModelArguments.profile(posed, set: set, timing: options.timing), set: set)
         }
+        try checkCost(options)
         let assemble = [("gif", options.gif), ("mp4", options.mp4)].filter(\.1).map(\.0)
         if !assemble.isEmpty && options.format != .png { throw CLIError.usage("--gif/--mp4 need --format png") }
         return Checked(options: options, drawn: drawn, assemble: assemble)
@@ -168,24 +169,34 @@ enum FramesCommand: BeztuneCommand {
             f.viewBox = view
             return f
         }
-        var encoded = try frames.map { f throws(RenderError) in try f.render(format) }
-        encoded.append(try ContactSheet(frames: frames).render(.png))
-
-        for (i, data) in encoded.dropLast().enumerated() {
-            try outputs.stage(data, for: folder.path(of: FrameFiles.frameName(i, format)))
+        // Each frame is staged as soon as it is drawn: memory holds one image at a time,
+        // whatever the count.
+        let progress = ProgressLines(command: name, console: console)
+        defer { progress.finish() }
+        progress.begin("drawing frames", total: count)
+        var framePaths: [String] = []
+        for (i, f) in frames.enumerated() {
+            let path = folder.path(of: FrameFiles.frameName(i, format))
+            try outputs.stage(try f.render(format), for: path)
+            framePaths.append(path)
+            progress.advance()
         }
-        try outputs.stage(encoded[encoded.count - 1], for: folder.path(of: "contact.png"))
+        progress.begin("drawing the contact sheet")
+        try outputs.stage(try ContactSheet(frames: frames).render(.png), for: folder.path(of: "contact.png"))
         var csv = CSVWriter(header: ["frame", "progress"] + names)
         for i in 0..<count {
             csv.appendRow([.int(i), .double(progresses[i])] + names.indices.map { .double(parameters[i].value(at: $0)) })
         }
         try outputs.stage(csv.text, for: folder.path(of: "frames.csv"))
         if let ffmpeg {
+            let staged = framePaths.compactMap { outputs.stagedTemporary(for: $0) }
             for kind in assemble {
+                progress.begin("assembling frames.\(kind) with ffmpeg", total: count)
                 let temporary = try outputs.temporaryPath(for: folder.path(of: "frames.\(kind)"))
-                try runFFmpeg(ffmpeg, frames: encoded.dropLast(), kind: kind, to: temporary)
+                try runFFmpeg(ffmpeg, frames: staged, kind: kind, to: temporary) { progress.advance() }
             }
         }
+        progress.begin("writing files")
         outputs.print("wrote \(count) frames, frames.csv and contact.png to \(outPath)")
         try outputs.commit()
     }
@@ -249,7 +260,10 @@ enum FramesCommand: BeztuneCommand {
     /// through its standard input (`image2pipe`), so they need not be in place first; while it
     /// runs, ffmpeg is registered with ``InterruptCleanup``: an interruption signals it and waits
     /// for it before the run's files are removed, so no encoder outlives the run.
-    static func runFFmpeg(_ ffmpeg: URL, frames: some Collection<Data>, kind: String, to output: String) throws {
+    /// Assembles the PNG files `frames` (read one at a time) into `output` with `ffmpeg`,
+    /// calling `framePassed` after each.
+    static func runFFmpeg(_ ffmpeg: URL, frames: [String], kind: String, to output: String,
+                          framePassed: () -> Void = {}) throws {
         let process = Process()
         process.executableURL = ffmpeg
         process.arguments = ["-y", "-loglevel", "error", "-nostdin", "-f", "image2pipe", "-framerate", "30",
@@ -264,14 +278,30 @@ enum FramesCommand: BeztuneCommand {
         defer { InterruptCleanup.unregister(token) }
         // A write to a pipe ffmpeg has closed fails with EPIPE (SIGPIPE is ignored): it has
         // failed, and its exit status says so.
-        for data in frames {
+        for file in frames {
+            let data = try inContext("cannot read the staged frame \(file)") { try Data(contentsOf: URL(fileURLWithPath: file)) }
             do { try input.fileHandleForWriting.write(contentsOf: data) } catch { break }
+            framePassed()
         }
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
         guard process.terminationStatus == 0, process.terminationReason == .exit else {
             throw CLIError.runtime("ffmpeg failed to assemble frames.\(kind) (exit \(process.terminationStatus))")
         }
+    }
+
+    /// The most pixels one run draws: count × width × height (frames of 480×480 take about 20 ms
+    /// each here, 16384×16384 about 8 s).
+    static let maximumPixels = 4_000_000_000
+
+    /// Refuses a run whose frames hold more than ``maximumPixels`` pixels in all (a usage error:
+    /// the options ask for it).
+    static func checkCost(_ options: Options) throws {
+        let (w, h) = (options.size.width, options.size.height)
+        let (area, o1) = w.multipliedReportingOverflow(by: h)
+        let (pixels, o2) = area.multipliedReportingOverflow(by: options.count)
+        guard o1 || o2 || pixels > maximumPixels else { return }
+        throw CLIError.usage("--count \(options.count) frames of \(w)x\(h) pixels is \(pixels) pixels, more than one run draws (\(maximumPixels)): draw fewer frames (--count) or smaller ones (--size)")
     }
 
     struct Options: CommandOptions {

@@ -95,9 +95,13 @@ struct FitArguments {
         if repeats > 1 {
             var timing = fitter
             timing.options.computeComparison = false
+            let progress = console.map { ProgressLines(command: "fit", console: $0) }
+            defer { progress?.finish() }
+            progress?.begin("repeating the fit (--repeat)", total: repeats - 1)
             for _ in 1..<repeats {
                 let again = try timing.fit(target, setup: setup)
                 best.seconds = Swift.min(best.seconds, again.seconds)
+                progress?.advance()
             }
         }
         return best
