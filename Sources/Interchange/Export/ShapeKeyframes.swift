@@ -112,6 +112,11 @@ public struct ShapeKeyframes: Sendable {
         }
         let shared = animation.sharedTiming
         var times = Set(animation.keyframeTimes)
+        // Every keyed time is a keyframe of the export: more than it writes is refused before any
+        // interval is measured (a million keys would take minutes to refuse later).
+        guard times.count <= options.maximumKeyframes else {
+            throw ExportError("the animation has \(times.count) keyframe times, more than an export writes (\(options.maximumKeyframes))")
+        }
         var jumps = Set<Double>()  // the start of each jump interval
         for t in jumpTimes where t > Self.jumpWidth {
             // A jump smaller than a tenth of the tolerance is interpolated like anything else.
