@@ -69,8 +69,13 @@ public struct LottieKeyframeSequence: Sendable {
         }
         let steps = ((last - first) / step * (1 + 1e-12) + 1e-9).rounded(.down)
         guard steps < Double(Self.maximumFrameCount) else {
-            throw LottieSequenceError(frames: layer.source, layer: layer.label,
-                                      reason: "\(Self.format(first)) to \(Self.format(last)) by \(Self.format(step)) is more than \(Self.maximumFrameCount) frames")
+            // The caller's mistake when the caller chose the frames; else the file's length.
+            let reason = "\(Self.format(first)) to \(Self.format(last)) by \(Self.format(step)) is more than \(Self.maximumFrameCount) frames"
+            if from != nil || to != nil || step != 1 {
+                throw LottieSequenceError(frames: layer.source, layer: layer.label, reason: reason)
+            }
+            throw LottieSequenceError(source: layer.source, layer: layer.label,
+                                      reason: reason + ": take fewer frames, or a longer step")
         }
         var frames = (0...Int(steps)).map { first + Double($0) * step }
         // The last frame may round a hair past `to` (or fall a hair short of it): it is `to`.
