@@ -364,14 +364,14 @@ struct ExportCommandTests {
         expectClose(numbers(try #require(pathData(svg, id: "outline"))), numbers(model.stdout), relative: 1e-15, "progress 0.5")
     }
 
-    @Test("frames --profile-dir P --out P is refused (exit 1, naming P/profile.csv): the folder's files are the replay's inputs, never removed as stale outputs")
+    @Test("frames --profile-dir P --out P is refused (exit 1, naming fit-profile's file): the folder is fit-profile's, its files the replay's inputs, never removed as stale outputs")
     func replayIntoItsOwnFolder() throws {
         let folder = try fittedProfile(intervals: 6, ["--free", "yFactor", "--timing", "cubic-bezier",
                                                       "--samples", "60", "--size", "32x32", "--out", "p"]).folder
         let before = try FileManager.default.contentsOfDirectory(atPath: folder.file("p").path).sorted()
         let profile = try Data(contentsOf: folder.file("p/profile.csv"))
         let f = try run(["frames", "--profile-dir", "p", "--count", "3", "--size", "32x32", "--out", "p"], in: folder)
-        expectFailure(f, status: 1, mentioning: ["p/profile.csv", "input"])
+        expectFailure(f, status: 1, mentioning: ["p/contact.png", "beztune fit-profile wrote it"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("p").path).sorted() == before)
         #expect(try Data(contentsOf: folder.file("p/profile.csv")) == profile)
     }

@@ -134,10 +134,13 @@ enum FitProfileCommand: BeztuneCommand {
         (each keyframe's target against the profile's outline), DIR/contact.png and
         DIR/profile.png (per parameter: keyframe values with ±1σ bars and the fitted
         curves). Nothing is written
-        unless everything was computed; DIR/.beztune-outputs records the files written, and
-        a later run replaces or removes only those. A manifest that cannot be used (missing column or
+        unless everything was computed; DIR/.beztune-outputs records the files written under
+        this command line, and a later fit-profile replaces or removes only those (files
+        another command wrote there are refused, exit 1). A manifest that cannot be used (missing column or
         file, duplicate or out-of-range progress, fewer keyframes than the timing's unknowns
-        per parameter) exits with 1 and names the row; a bad option exits with 2.
+        per parameter) exits with 1 and names the row; a bad option exits with 2. At most
+        10000 keyframes and 7200000 outline points (keyframes × --samples) in all; a long
+        fit says how far it is on standard error every few seconds.
 
         --profiles LIST fits every listed manifest the same way, each into DIR/NAME/; a
         profile that cannot be fitted gets one summary row with status 'error' and the

@@ -59,9 +59,10 @@ enum FramesCommand: BeztuneCommand {
         every parameter's value) and DIR/contact.png (all frames on one sheet). Every frame
         shares one view box — the union of all frames' shapes — so the motion is visible.
         Model space is y-up and is drawn upright. DIR/.beztune-outputs records the files
-        written: a later run replaces or removes only those (a file of yours named like a
-        frame is refused, before any work), and a failed or interrupted run leaves DIR as it
-        was. A scene (see 'beztune model --help') plays
+        written under this command line: a later frames run replaces or removes only those (a
+        file of yours named like a frame, or another command's, is refused, before any work),
+        and a failed or interrupted run leaves DIR as it was. A long run says how far it is
+        on standard error every few seconds. A scene (see 'beztune model --help') plays
         the seed's own timeline; its parts are drawn one by one, regions filled and lines
         (line segments, partly drawn borders) stroked only, parts of zero size not at all.
 
