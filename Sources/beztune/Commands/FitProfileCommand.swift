@@ -159,6 +159,9 @@ enum FitProfileCommand: BeztuneCommand {
             try FitProfileBatch.run(list: list, settings, out: options.out, csvFile: options.csv, batch: options.batch, console: console)
             return
         }
+        let progress = ProgressLines(command: "fit-profile", console: console)
+        defer { progress.finish() }
+        progress.begin(options.lottie == nil ? "reading the manifest" : "reading the Lottie file")
         // The keyframes are counted before anything is fitted: the folder's files follow from
         // their number, and it is planned before the fit.
         let source = if let file = options.lottie {
@@ -174,8 +177,6 @@ enum FitProfileCommand: BeztuneCommand {
                                                                                      intervals: settings.timing == .perInterval),
                                             console: console)
         let run = try RunOutputs(files: [], folders: [folder], inputs: source.inputs, console: console)
-        let progress = ProgressLines(command: "fit-profile", console: console)
-        defer { progress.finish() }
         let outputs = try FitProfileOutputs(source, settings, progress: progress)
         progress.begin("writing files", total: outputs.frames.count + 5)
         try outputs.stage(in: run, folder: folder, progress: progress)
