@@ -141,7 +141,7 @@ enum ReaderWorkloads {
             csv.appendRow([.text("readers"), .text(document.name), .text(document.unit), .int(document.count), .int(bytes),
                            .int(options.repeats), .double(seconds.median), .double(seconds.min), .double(seconds.max), .double(rate)])
             table.append([document.name, "\(document.count)", document.unit, String(format: "%.2f", Double(bytes) / 1e6),
-                          String(format: "%.4g", seconds.median), String(format: "%.1f", rate)])
+                          String(format: "%.4g", seconds.median), String(format: "%.3g", rate)])
             note(String(format: "readers %@: %.4g s, %.1f MB/s (result %d)", document.name, seconds.median, rate, result))
         }
         return (csv, table, failed)
