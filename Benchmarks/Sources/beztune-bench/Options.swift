@@ -37,7 +37,7 @@ struct Options {
     var checkAll = false
 
     static let usage = """
-        usage: beztune-bench [--workload eval,eval-incache,flatten,arclength,nearest]
+        usage: beztune-bench [--workload eval,eval-incache,flatten,arclength,nearest | --workload readers]
                              [--tolerance T] [--accuracy A] [--check-curves K] [--kernel all|horner,simd,…]
                              [--precision double,float] [--curves N,…] [--samples M,…]
                              [--threads T,…] [--repeats R] [--csv FILE] [--png FILE]
@@ -105,8 +105,11 @@ struct Options {
             }
             i += 1
         }
-        for w in workloads where !["eval", "eval-incache", "flatten", "arclength", "nearest"].contains(w) {
-            throw Failure(message: "unknown workload '\(w)' (workloads: eval, eval-incache, flatten, arclength, nearest)")
+        for w in workloads where !["eval", "eval-incache", "flatten", "arclength", "nearest", "readers"].contains(w) {
+            throw Failure(message: "unknown workload '\(w)' (workloads: eval, eval-incache, flatten, arclength, nearest, readers)")
+        }
+        if workloads.contains("readers") && workloads.count > 1 {
+            throw Failure(message: "--workload readers runs alone (its CSV has columns of its own)")
         }
         let measures = [measurePolylines, measureLengths, measureNearest].compactMap { $0 }
         if !measures.isEmpty && workloadFile == nil {

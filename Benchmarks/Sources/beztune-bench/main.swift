@@ -90,6 +90,20 @@ if options.workloadFile != nil {
     exit(runPeerMeasurement())
 }
 
+if options.workloads == ["readers"] {
+    let (csv, table, failed) = ReaderWorkloads.run()
+    print(TextTable.render(header: ReaderWorkloads.tableHeader, rows: table), terminator: "")
+    if let path = options.csv {
+        do throws(FileWriteError) {
+            try AtomicFile.write(csv.text, to: URL(fileURLWithPath: path), program: program)
+        } catch {
+            FileHandle.standardError.write(Data("beztune-bench: \(error.description)\n".utf8))
+            exit(1)
+        }
+    }
+    exit(failed ? 1 : 0)
+}
+
 runEvaluationWorkloads(into: &results)
 runGeometryWorkloads(into: &results)
 

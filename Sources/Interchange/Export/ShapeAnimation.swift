@@ -144,7 +144,7 @@ public struct ShapeAnimation: Sendable {
         let tracks = profile.tracks.compactMap { $0 }
         var shared: TimingFunction?
         for t in tracks {
-            guard let i = t.keyframes.firstIndex(where: { $0.time == a }), i + 1 < t.keyframes.count,
+            guard let i = Self.keyframeIndex(at: a, in: t.keyframes), i + 1 < t.keyframes.count,
                   t.keyframes[i + 1].time == b else { return nil }
             let timing = t.timings[i]
             switch timing {
@@ -155,6 +155,18 @@ public struct ShapeAnimation: Sendable {
             shared = timing
         }
         return shared
+    }
+
+    /// The index of the keyframe at exactly time `a`, by binary search (a track's times
+    /// increase strictly, ``KeyframeTrack/init(keyframes:timings:)``), so asking for every
+    /// interval of a long track costs log n each, not n; nil when no keyframe is at `a`.
+    static func keyframeIndex(at a: Double, in keyframes: [KeyframeTrack.Keyframe]) -> Int? {
+        var lo = 0, hi = keyframes.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if keyframes[mid].time < a { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < keyframes.count && keyframes[lo].time == a ? lo : nil
     }
 
     /// With a ``sharedTiming``, the parameters a fraction s of the way from every track's start

@@ -29,6 +29,9 @@ public struct LottieDocument: Sendable {
     public let layers: [LottieLayerInfo]
 
     let layerNodes: [LottieNode]
+    /// The positions of the layers with each `ind`, increasing: a parent is found by one hash,
+    /// however many layers there are.
+    let layerPositionsByIndex: [Int: [Int]]
 
     /// The document in UTF-8 `bytes` from `source`.
     public init(parsing bytes: [UInt8], source: String, reader: JSONReader = JSONReader()) throws(LottieError) {
@@ -110,6 +113,9 @@ public struct LottieDocument: Sendable {
             infos.append(try LottieLayerInfo(node, position: i))
         }
         layers = infos
+        var byIndex: [Int: [Int]] = [:]
+        for info in infos { if let ind = info.index { byIndex[ind, default: []].append(info.position) } }
+        layerPositionsByIndex = byIndex
         layerNodes = nodes.enumerated().map { i, n in
             LottieNode(value: n.value, path: n.path, source: source, layer: infos[i].label)
         }

@@ -76,7 +76,7 @@ public struct LottieShapeLayer: Sendable {
         var seen: Set<Int> = [position]
         var current = info
         while let parentIndex = current.parent {
-            let matches = document.layers.filter { $0.index == parentIndex }
+            let matches = (document.layerPositionsByIndex[parentIndex] ?? []).map { document.layers[$0] }
             let parentField = document.layerNodes[current.position].member("parent")
             guard let parent = matches.first else {
                 throw (parentField ?? node).fail("the parent \(parentIndex) is no layer's ind")

@@ -87,7 +87,7 @@ struct SVGDrawingWalker {
             if e.localName == "style", Self.isSVG(e) {
                 let type = e.attribute("type")?.trimmingWhitespace.lowercased()
                 if type == nil || type == "text/css" || type == "" {
-                    try sheet.add(css: e.text, line: e.textLine > 0 ? e.textLine : e.line)
+                    try sheet.add(css: e.text, line: e.textLine > 0 ? e.textLine : e.line, maximumDepth: options.limits.maximumDepth)
                 }
             }
         }

@@ -2,7 +2,8 @@
 public struct SVGReadLimits: Sendable, Equatable {
     /// Input size in UTF-8 bytes: 20,000,000 (a designer's document is rarely above a few MB).
     public var maximumByteCount = 20_000_000
-    /// Element nesting in the XML, and `use` instances nested in each other: 256 levels.
+    /// Element nesting in the XML, `use` instances nested in each other, and at-rule blocks
+    /// (`@media`, `@supports`) nested in each other in a style sheet: 256 levels.
     public var maximumDepth = 256
     /// Elements in the XML: 1,000,000 (resvg's usvg stops at the same count).
     public var maximumElementCount = 1_000_000

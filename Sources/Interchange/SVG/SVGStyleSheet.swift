@@ -24,6 +24,15 @@
 /// the SVG 2 geometry properties `x`, `y`, `width`, `height`, `cx`, `cy`, `r`, `rx`, `ry`, `d`)
 /// are refused where they would apply (`SVGDrawingWalker.cssChangesGeometry`), and count as
 /// deciding what is drawn in a rule that cannot be evaluated; use the attributes.
+///
+/// At-rule blocks nested more than `maximumDepth` deep (`SVGReadLimits.maximumDepth`) are
+/// refused with the line of the first one too deep: each level is read by a recursive call.
+///
+/// Cost: reading is linear in the text, except that each at-rule block is scanned once more
+/// for each at-rule around it (so at most `maximumDepth` + 1 times). Matching looks only at the
+/// rules indexed under the element's type, id or one of its classes and the rules without any
+/// (`*`, `.a` is indexed under `a`, `g.a#b` under `b`): each element costs the rules that could
+/// match it, not every rule of the sheet.
 struct SVGStyleSheet {
     /// One simple compound selector.
     struct Selector: Equatable {
@@ -34,11 +43,20 @@ struct SVGStyleSheet {
         /// (ids, classes, types) of CSS Selectors 3 §9.
         var specificity: Int { ids.count << 20 | classes.count << 10 | (type == nil ? 0 : 1) }
 
-        func matches(localName: String, id: String?, classes elementClasses: [Substring]) -> Bool {
+        func matches(localName: String, id: String?, classes elementClasses: Set<Substring>) -> Bool {
             if let type, type != localName { return false }
             for i in ids where i != id { return false }
-            for c in classes where !elementClasses.contains(where: { $0 == c }) { return false }
+            for c in classes where !elementClasses.contains(Substring(c)) { return false }
             return true
+        }
+
+        /// Where the rule is indexed: an element can match only if it has this id, else this
+        /// class, else this type; nil for a selector any element may match (`*`).
+        var key: SVGStyleRuleIndex.Key? {
+            if let id = ids.first { return .id(id) }
+            if let c = classes.first { return .class(c) }
+            if let type { return .type(type) }
+            return nil
         }
     }
 
@@ -56,6 +74,8 @@ struct SVGStyleSheet {
     }
 
     private(set) var rules: [Rule] = []
+    /// The rules (their positions in `rules`, increasing) each key could match.
+    private var index = SVGStyleRuleIndex()
 
     /// The properties the reader evaluates.
     static let evaluated: Set<String> = ["display", "visibility", "fill", "stroke"]
@@ -64,22 +84,27 @@ struct SVGStyleSheet {
 
     init() {}
 
-    /// Adds the rules of one `<style>` element's text, which starts on line `line`.
-    mutating func add(css: String, line: Int) throws(SVGReadError) {
-        var scanner = CSSScanner(Array(css.utf8), line: line)
+    /// Adds the rules of one `<style>` element's text, which starts on line `line`; at-rule
+    /// blocks may nest `maximumDepth` deep.
+    mutating func add(css: String, line: Int, maximumDepth: Int) throws(SVGReadError) {
+        var scanner = CSSScanner(Array(css.utf8), line: line, maximumDepth: maximumDepth)
         try scanner.rules(into: &self)
     }
 
     mutating func append(_ selectors: [Selector], _ declarations: [Declaration]) {
-        rules.append(Rule(selectors: selectors, declarations: declarations, order: rules.count))
+        let position = rules.count
+        rules.append(Rule(selectors: selectors, declarations: declarations, order: position))
+        for s in selectors { index.add(position, under: s.key) }
     }
 
     /// The declarations of the rules matching an element, most specific last (ties: later last),
     /// with their specificity.
     func matching(localName: String, id: String?, classAttribute: String?) -> [(specificity: Int, order: Int, declaration: Declaration)] {
-        let classes = classAttribute.map { $0.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }) } ?? []
+        let classList = classAttribute.map { $0.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }) } ?? []
+        let classes = Set(classList)
         var out: [(Int, Int, Declaration)] = []
-        for rule in rules {
+        for position in index.candidates(type: localName, id: id, classes: classes) {
+            let rule = rules[position]
             var best = -1
             for s in rule.selectors where s.matches(localName: localName, id: id, classes: classes) {
                 best = max(best, s.specificity)
@@ -92,7 +117,7 @@ struct SVGStyleSheet {
     /// The declarations of a `style` attribute (CSS Style Attributes §3): `name: value` pairs
     /// separated by semicolons.
     static func declarations(styleAttribute text: String) -> [Declaration] {
-        var scanner = CSSScanner(Array(text.utf8), line: 0)
+        var scanner = CSSScanner(Array(text.utf8), line: 0, maximumDepth: 0, countingLines: false)
         return scanner.declarationList(until: nil)
     }
 }
@@ -100,94 +125,130 @@ struct SVGStyleSheet {
 /// A small CSS tokenizer over UTF-8 bytes: comments, strings and nested blocks skipped as CSS
 /// Syntax 3 does; only what `SVGStyleSheet` needs.
 private struct CSSScanner {
+    /// The whole text; this scanner reads `bytes[i..<end]` (an at-rule's block is read by a
+    /// scanner over the same bytes, not a copy).
     let bytes: [UInt8]
-    var i = 0
+    var i: Int
+    let end: Int
     /// Line of byte 0.
     let firstLine: Int
+    /// Offsets of the text's line feeds, increasing (empty when lines are not needed).
+    let lineFeeds: [Int]
+    /// How deep at-rule blocks may nest in the whole text, and still inside this scanner's.
+    let maximumDepth: Int
+    let remainingDepth: Int
 
-    init(_ bytes: [UInt8], line: Int) {
+    init(_ bytes: [UInt8], line: Int, maximumDepth: Int, countingLines: Bool = true) {
         self.bytes = bytes
+        self.i = 0
+        self.end = bytes.count
         self.firstLine = line
+        self.lineFeeds = countingLines ? bytes.indices.filter { bytes[$0] == UInt8(ascii: "\n") } : []
+        self.maximumDepth = maximumDepth
+        self.remainingDepth = maximumDepth
     }
 
+    /// The scanner of the block `range` of `outer`'s text, one level deeper.
+    private init(block range: Range<Int>, of outer: CSSScanner) {
+        bytes = outer.bytes
+        i = range.lowerBound
+        end = range.upperBound
+        firstLine = outer.firstLine
+        lineFeeds = outer.lineFeeds
+        maximumDepth = outer.maximumDepth
+        remainingDepth = outer.remainingDepth - 1
+    }
+
+    /// The line of `offset`: the first line plus the line feeds before it (binary search).
     func line(at offset: Int) -> Int {
-        firstLine + bytes[..<min(offset, bytes.count)].count { $0 == UInt8(ascii: "\n") }
+        let limit = min(offset, end)
+        var lo = 0, hi = lineFeeds.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if lineFeeds[mid] < limit { lo = mid + 1 } else { hi = mid }
+        }
+        return firstLine + lo
     }
 
     static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C }
 
     /// Skips whitespace and comments.
     mutating func skipTrivia() {
-        while i < bytes.count {
+        while i < end {
             if Self.isSpace(bytes[i]) { i += 1; continue }
-            if bytes[i] == UInt8(ascii: "/"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "*") {
+            if bytes[i] == UInt8(ascii: "/"), i + 1 < end, bytes[i + 1] == UInt8(ascii: "*") {
                 i += 2
-                while i + 1 < bytes.count && !(bytes[i] == UInt8(ascii: "*") && bytes[i + 1] == UInt8(ascii: "/")) { i += 1 }
-                i = min(bytes.count, i + 2)  // an unterminated comment runs to the end (CSS Syntax §4.3.2)
+                while i + 1 < end && !(bytes[i] == UInt8(ascii: "*") && bytes[i + 1] == UInt8(ascii: "/")) { i += 1 }
+                i = min(end, i + 2)  // an unterminated comment runs to the end (CSS Syntax §4.3.2)
                 continue
             }
             // <!-- and --> are allowed around a style sheet (CSS Syntax §5.4.1).
-            if Self.starts("<!--", bytes, i) { i += 4; continue }
-            if Self.starts("-->", bytes, i) { i += 3; continue }
+            if starts("<!--", i) { i += 4; continue }
+            if starts("-->", i) { i += 3; continue }
             break
         }
     }
 
-    static func starts(_ s: String, _ bytes: [UInt8], _ k: Int) -> Bool {
-        let u = Array(s.utf8)
-        guard k + u.count <= bytes.count else { return false }
-        return Array(bytes[k..<(k + u.count)]) == u
+    func starts(_ s: StaticString, _ k: Int) -> Bool {
+        let n = s.utf8CodeUnitCount
+        guard k + n <= end else { return false }
+        return s.withUTF8Buffer { u in
+            for j in 0..<n where bytes[k + j] != u[j] { return false }
+            return true
+        }
     }
 
     /// Text up to (not including) the first of `stops` at nesting depth 0, outside strings and
-    /// comments; comments are dropped from the result.
-    mutating func text(until stops: Set<UInt8>) -> String {
+    /// comments; comments are dropped from the result. With `keeping` false, the same bytes are
+    /// passed over and "" returned.
+    @discardableResult
+    mutating func text(until stops: Set<UInt8>, keeping: Bool = true) -> String {
         var out: [UInt8] = []
         var depth = 0
-        while i < bytes.count {
+        while i < end {
             let b = bytes[i]
             if depth == 0 && stops.contains(b) { break }
-            if b == UInt8(ascii: "/"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "*") {
+            if b == UInt8(ascii: "/"), i + 1 < end, bytes[i + 1] == UInt8(ascii: "*") {
                 i += 2
-                while i + 1 < bytes.count && !(bytes[i] == UInt8(ascii: "*") && bytes[i + 1] == UInt8(ascii: "/")) { i += 1 }
-                i = min(bytes.count, i + 2)
-                out.append(0x20)
+                while i + 1 < end && !(bytes[i] == UInt8(ascii: "*") && bytes[i + 1] == UInt8(ascii: "/")) { i += 1 }
+                i = min(end, i + 2)
+                if keeping { out.append(0x20) }
                 continue
             }
             if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
                 let start = i
                 i += 1
-                while i < bytes.count && bytes[i] != b && bytes[i] != 0x0A {
+                while i < end && bytes[i] != b && bytes[i] != 0x0A {
                     if bytes[i] == UInt8(ascii: "\\") { i += 1 }
                     i += 1
                 }
-                i = min(bytes.count, i + 1)
-                out.append(contentsOf: bytes[start..<i])
+                i = min(end, i + 1)
+                if keeping { out.append(contentsOf: bytes[start..<i]) }
                 continue
             }
             if b == UInt8(ascii: "(") || b == UInt8(ascii: "[") || b == UInt8(ascii: "{") { depth += 1 }
             if (b == UInt8(ascii: ")") || b == UInt8(ascii: "]") || b == UInt8(ascii: "}")) && depth > 0 { depth -= 1 }
-            out.append(b)
+            if keeping { out.append(b) }
             i += 1
         }
-        return String(decoding: out, as: UTF8.self)
+        return keeping ? String(decoding: out, as: UTF8.self) : ""
     }
 
     /// The rules of a style sheet, added to `sheet`.
     mutating func rules(into sheet: inout SVGStyleSheet) throws(SVGReadError) {
         while true {
             skipTrivia()
-            guard i < bytes.count else { return }
+            guard i < end else { return }
             let start = i
             if bytes[i] == UInt8(ascii: "@") {
                 try atRule(into: &sheet, start: start)
                 continue
             }
             let prelude = text(until: [UInt8(ascii: "{")])
-            guard i < bytes.count else { return }  // a rule without a block: dropped (CSS Syntax §5.4.3)
+            guard i < end else { return }  // a rule without a block: dropped (CSS Syntax §5.4.3)
             i += 1
             let declarations = declarationList(until: UInt8(ascii: "}"))
-            if i < bytes.count { i += 1 }
+            if i < end { i += 1 }
             let parts = Self.splitList(prelude)
             var selectors: [SVGStyleSheet.Selector] = []
             var unsupported: String?
@@ -214,28 +275,32 @@ private struct CSSScanner {
     private mutating func atRule(into sheet: inout SVGStyleSheet, start: Int) throws(SVGReadError) {
         i += 1
         var nameEnd = i
-        while nameEnd < bytes.count, bytes[nameEnd] == UInt8(ascii: "-") || (bytes[nameEnd] | 0x20) >= UInt8(ascii: "a") && (bytes[nameEnd] | 0x20) <= UInt8(ascii: "z") {
+        while nameEnd < end, bytes[nameEnd] == UInt8(ascii: "-") || (bytes[nameEnd] | 0x20) >= UInt8(ascii: "a") && (bytes[nameEnd] | 0x20) <= UInt8(ascii: "z") {
             nameEnd += 1
         }
         let name = String(decoding: bytes[i..<nameEnd], as: UTF8.self).lowercased()
         i = nameEnd
-        _ = text(until: [UInt8(ascii: "{"), UInt8(ascii: ";")])
+        text(until: [UInt8(ascii: "{"), UInt8(ascii: ";")], keeping: false)
         let lineNumber = line(at: start)
         if name == "import" {
             throw SVGReadError(line: lineNumber, element: "<style>", reason: "@import: an imported style sheet could hide shapes and is not read")
         }
-        guard i < bytes.count else { return }
+        guard i < end else { return }
         if bytes[i] == UInt8(ascii: ";") { i += 1; return }
         // A block: its text (nested blocks, strings and comments skipped), then what it could change.
         i += 1
         let blockStart = i
-        _ = text(until: [UInt8(ascii: "}")])
+        text(until: [UInt8(ascii: "}")], keeping: false)
         let blockEnd = i
-        if i < bytes.count { i += 1 }
+        if i < end { i += 1 }
         if ["font-face", "keyframes", "-webkit-keyframes", "-moz-keyframes", "page", "charset", "namespace", "counter-style", "property"].contains(name) {
             return
         }
-        var inner = CSSScanner(Array(bytes[blockStart..<blockEnd]), line: line(at: blockStart))
+        guard remainingDepth > 0 else {
+            throw SVGReadError(line: lineNumber, element: "<style>",
+                               reason: "@\(SVGText.shortened(name)): at-rule blocks nested more than \(maximumDepth) deep")
+        }
+        var inner = CSSScanner(block: blockStart..<blockEnd, of: self)
         var probe = SVGStyleSheet()
         // Rules inside are not evaluated (the condition is unknown); refuse if any could decide
         // what is drawn. An inner rule that cannot be evaluated and is decisive throws as well.
@@ -253,10 +318,10 @@ private struct CSSScanner {
         var out: [SVGStyleSheet.Declaration] = []
         var stops: Set<UInt8> = [UInt8(ascii: ";")]
         if let stop { stops.insert(stop) }
-        while i < bytes.count {
+        while i < end {
             if let stop, bytes[i] == stop { break }
             let item = text(until: stops)
-            if i < bytes.count && bytes[i] == UInt8(ascii: ";") { i += 1 }
+            if i < end && bytes[i] == UInt8(ascii: ";") { i += 1 }
             guard let colon = item.firstIndex(of: ":") else { continue }
             let property = item[..<colon].trimmingCSSSpace.lowercased()
             var value = item[item.index(after: colon)...].trimmingCSSSpace

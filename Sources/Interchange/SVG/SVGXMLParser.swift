@@ -67,8 +67,13 @@ struct SVGXMLParser {
     private var lineStarts: [Int] = []
     private var entities: [String: String] = [:]
     private var document = SVGXMLDocument()
-    /// Open elements with the namespace bindings each declared (prefix → URI; "" is the default).
-    private var open: [(element: Int, bindings: [String: String])] = []
+    /// Open elements with the prefixes each declared ("" is the default namespace).
+    private var open: [(element: Int, declared: [String])] = []
+    /// The namespace bindings in scope: for each prefix, the URIs its open declarations give,
+    /// innermost last (Namespaces in XML §6.1: a declaration holds in its element and that
+    /// element's content unless redeclared). A look-up is one hash, however many elements are
+    /// open or how many declarations an element makes.
+    private var bindings: [String: [String]] = [:]
     private var expandedBytes = 0
 
     /// Nothing is copied or scanned when the text is over the size limit (`parse` refuses it).
@@ -220,6 +225,8 @@ struct SVGXMLParser {
         i += 1
         let qualified = try name(after: "<", at: start)
         var raw: [(name: String, value: String)] = []
+        // The names so far, so a repeated one is found by a hash, not a scan of the others.
+        var seen: Set<String> = []
         var selfClosing = false
         while true {
             let beforeSpace = i
@@ -255,28 +262,32 @@ struct SVGXMLParser {
             }
             let value = try decodeReferences(valueStart..<i, normalizeSpaces: true)
             i += 1
-            guard !raw.contains(where: { $0.name == attr }) else {
+            guard seen.insert(attr).inserted else {
                 throw failure("attribute '\(SVGText.shortened(attr))' appears twice in <\(SVGText.shortened(qualified))>", at: attrStart)
             }
             raw.append((attr, value))
         }
 
-        // Namespace declarations of this element (Namespaces in XML §3).
-        var bindings: [String: String] = [:]
+        // Namespace declarations of this element (Namespaces in XML §3); attribute names are
+        // unique, so each prefix is declared at most once here.
+        var declared: [String] = []
         for (n, v) in raw {
-            if n == "xmlns" { bindings[""] = v } else if n.hasPrefix("xmlns:") { bindings[String(n.dropFirst(6))] = v }
+            let prefix: String
+            if n == "xmlns" { prefix = "" } else if n.hasPrefix("xmlns:") { prefix = String(n.dropFirst(6)) } else { continue }
+            bindings[prefix, default: []].append(v)
+            declared.append(prefix)
         }
-        open.append((element: document.elements.count, bindings: bindings))
+        open.append((element: document.elements.count, declared: declared))
         let lineNumber = line(at: start)
+        let bindings = self.bindings
         func resolve(_ prefix: String) -> String? {
             if prefix == "xml" { return SVGXMLDocument.xmlNamespace }
             if prefix == "xmlns" { return SVGXMLDocument.xmlnsNamespace }
-            for scope in open.reversed() { if let uri = scope.bindings[prefix] { return uri } }
-            return nil
+            return bindings[prefix]?.last
         }
         /// The namespace of a declared `prefix` of `owner` (the element or attribute, as
         /// messages name it).
-        func declared(_ prefix: String, of owner: @autoclosure () -> String) throws(SVGReadError) -> String {
+        func boundNamespace(_ prefix: String, of owner: @autoclosure () -> String) throws(SVGReadError) -> String {
             guard let uri = resolve(prefix) else {
                 throw SVGReadError(line: lineNumber, element: nil, reason: "namespace prefix '\(SVGText.shortened(prefix))' of \(owner()) is not declared")
             }
@@ -284,7 +295,7 @@ struct SVGXMLParser {
         }
         let (prefix, local) = Self.split(qualified)
         let namespace: String? = if let prefix {
-            try declared(prefix, of: "<\(SVGText.shortened(qualified))>")
+            try boundNamespace(prefix, of: "<\(SVGText.shortened(qualified))>")
         } else {
             resolve("").flatMap { $0.isEmpty ? nil : $0 }
         }
@@ -292,7 +303,7 @@ struct SVGXMLParser {
         attributes.reserveCapacity(raw.count)
         for (n, v) in raw {
             let (p, l) = Self.split(n)
-            let uri: String? = if let p { try declared(p, of: "attribute '\(SVGText.shortened(n))'") } else { nil }
+            let uri: String? = if let p { try boundNamespace(p, of: "attribute '\(SVGText.shortened(n))'") } else { nil }
             attributes.append(.init(name: n, localName: l, namespace: uri, value: v))
         }
         guard document.elements.count < limits.maximumElementCount else {
@@ -304,7 +315,7 @@ struct SVGXMLParser {
                                        attributes: attributes, parent: parent, line: lineNumber))
         if let parent { document.elements[parent].children.append(index) }
         if selfClosing {
-            open.removeLast()
+            closeInnermost()
         } else if open.count > limits.maximumDepth {
             throw SVGReadError(line: lineNumber, element: nil, reason: "elements nested more than \(limits.maximumDepth) deep")
         }
@@ -326,7 +337,15 @@ struct SVGXMLParser {
         guard e.name == qualified else {
             throw failure("end tag </\(SVGText.shortened(qualified))> does not match <\(SVGText.shortened(e.name))> of line \(e.line)", at: start)
         }
-        open.removeLast()
+        closeInnermost()
+    }
+
+    /// Closes the innermost open element, ending the scope of its namespace declarations.
+    private mutating func closeInnermost() {
+        for prefix in open.removeLast().declared {
+            bindings[prefix]?.removeLast()
+            if bindings[prefix]?.isEmpty == true { bindings[prefix] = nil }
+        }
     }
 
     private static func split(_ qualified: String) -> (prefix: String?, local: String) {
