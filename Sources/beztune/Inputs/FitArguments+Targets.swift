@@ -24,12 +24,36 @@ extension FitArguments {
 
     /// Refuses BezierTune's own document (`export --format json`, ``AnimationDocument``) as a
     /// target with one line saying how to get an outline from it. Other files (any that cannot
-    /// be read, too) go on to the target reader and its messages.
+    /// be read, too) go on to the target reader and its messages. Only a file that names the
+    /// document format (`"beztune-animation"`) is parsed: a designer's Lottie file is read once,
+    /// by the target reader.
     static func refuseAnimationDocument(_ file: String) throws(CLIError) {
         guard let text = try? TextFile.read(URL(fileURLWithPath: file)),
               text.drop(while: { $0.isWhitespace }).first == "{",
+              Self.holdsDocumentFormatMark(text),
               let json = try? JSONReader().parse(text), AnimationDocument.isDocument(json) else { return }
         throw .runtime("\(file): a BezierTune animation document (beztune export --format json), not a target outline; write its outline with 'beztune export --document \(file) --format svg --out FILE.svg' and fit that")
+    }
+
+    /// True when `text` holds the bytes every animation document holds: its format's name as a
+    /// JSON string. One pass over contiguous bytes (a generic substring search costs seconds on
+    /// a large file).
+    private static func holdsDocumentFormatMark(_ text: String) -> Bool {
+        let mark = Array("\"\(AnimationDocument.formatName)\"".utf8)
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.count >= mark.count else { return false }
+            var i = 0
+            while i <= bytes.count - mark.count {
+                if bytes[i] == mark[0] {
+                    var j = 1
+                    while j < mark.count && bytes[i + j] == mark[j] { j += 1 }
+                    if j == mark.count { return true }
+                }
+                i += 1
+            }
+            return false
+        }
     }
 
     /// The target given as `--path` data.
