@@ -73,12 +73,14 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
     /// exactly a when a = b (so a degenerate curve evaluates to its point, not to a rounding of it).
     /// When b − a overflows (finite a and b of opposite signs beyond half the largest double)
     /// it is (1 − t)a + tb instead, still exact at both ends and finite.
-    @inlinable
+    /// Always inlined: it is the inner step of every de Casteljau evaluation (a call here cost
+    /// 16 % of the nearest-point search's time).
+    @inlinable @inline(__always)
     public func lerp(to other: Point, _ t: Double) -> Point {
         Point(Point.lerp(x, other.x, t), Point.lerp(y, other.y, t))
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     static func lerp(_ a: Double, _ b: Double, _ t: Double) -> Double {
         let d = b - a
         guard d.isFinite else { return (1 - t) * a + t * b }
