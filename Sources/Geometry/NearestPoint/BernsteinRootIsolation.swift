@@ -50,13 +50,20 @@ public struct BernsteinRootIsolation: Sendable {
     public var maxSplits: Int
     /// Newton/bisection iterations per root before the bracket midpoint is taken.
     public var maxRefinementSteps: Int
+    /// Report only the roots where f rises through zero (from − to +), leaving out the one-sign-
+    /// change intervals where it falls: for f = D′/2 those roots are D's local maxima, and D's
+    /// smallest value over such an interval is at one of its ends, which are reported anyway
+    /// (each end is 0, 1 or a split point). A minimum search then refines only minima.
+    public var risingRootsOnly: Bool
 
-    public init(maxDepth: Int = 48, maxSplits: Int = 2048, maxRefinementSteps: Int = 64) {
+    public init(maxDepth: Int = 48, maxSplits: Int = 2048, maxRefinementSteps: Int = 64,
+                risingRootsOnly: Bool = false) {
         precondition(maxDepth >= 0 && maxSplits >= 0 && maxRefinementSteps > 0,
                      "BernsteinRootIsolation: limits must be non-negative")
         self.maxDepth = maxDepth
         self.maxSplits = maxSplits
         self.maxRefinementSteps = maxRefinementSteps
+        self.risingRootsOnly = risingRootsOnly
     }
 
     /// Calls `visit(t, kind)` for the end points, every refined root, every split point and every
@@ -105,6 +112,7 @@ public struct BernsteinRootIsolation: Sendable {
         let v = f.signVariations
         if v == 0 { return }
         if v == 1 {
+            if risingRootsOnly && f.signAfterStart > 0 { return }
             let u = BernsteinRootIsolation.refineSingleRoot(f, maxSteps: maxRefinementSteps)
             visit(a + u * (b - a), .root)
             return

@@ -93,7 +93,9 @@ extension CubicBezier: NearestPointQueryable {
     /// stationary: D′/2 = f(t) = (B(t) − q)·B′(t) = 0, a quintic. f is formed exactly in Bernstein
     /// form in the query-centred frame (`BernsteinQuintic(cubic:quadratic:)`, coefficients O(1)
     /// for any coordinates) and all its roots in [0, 1] are isolated by Bernstein subdivision
-    /// (`BernsteinRootIsolation`, complete: see there); D is compared at every candidate (the end
+    /// (`BernsteinRootIsolation`, complete: see there), only the roots where f rises being refined
+    /// (where it falls D has a local maximum, and the ends of that root's interval, candidates
+    /// anyway, do better); D is compared at every candidate (the end
     /// points, the refined roots, the split points and any unresolved cluster midpoints) and the
     /// smallest wins, ties to the smallest t. The winner, when interior, is polished by up to two
     /// Newton steps on f evaluated from the curve itself, each kept only if D decreases. This is
@@ -157,7 +159,9 @@ extension CubicBezier: NearestPointQueryable {
         var bestT = 0.0
         var bestD = frame.distanceSquared(at: 0)
         let f = frame.quintic
-        let isolation = BernsteinRootIsolation()
+        // D's minima only: at a root where f falls D has a local maximum, and the ends of its
+        // interval (candidates anyway) do better.
+        let isolation = BernsteinRootIsolation(risingRootsOnly: true)
         let result = isolation.forEachCandidate(of: f) { t, _ in
             let d = frame.distanceSquared(at: t)
             if d < bestD || (d == bestD && t < bestT) {
