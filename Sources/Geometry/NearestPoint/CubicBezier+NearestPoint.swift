@@ -107,8 +107,8 @@ extension CubicBezier: NearestPointQueryable {
     /// subdivision is capped in depth (48) and in splits (2048), every root refinement in steps.
     public func nearestPoint(to q: Point) -> NearestPoint {
         guard let frame = NearestPointFrame(self, q) else { return nonFiniteNearest(q) }
-        let (t, status) = CubicBezier.globalNearest(frame)
-        return makeNearest(frame, q, t: t, method: .global, status: status)
+        let (t, d, status) = CubicBezier.globalNearest(frame)
+        return makeNearest(frame, q, t: t, distanceSquared: d, method: .global, status: status)
     }
 
     /// The point nearest to `q`, warm-started from the parameter `hint` (e.g. the answer for a
@@ -135,19 +135,22 @@ extension CubicBezier: NearestPointQueryable {
     /// When any test fails, the global method answers.
     public func nearestPoint(to q: Point, near hint: Double) -> NearestPoint {
         guard let frame = NearestPointFrame(self, q) else { return nonFiniteNearest(q) }
-        if hint.isFinite, let t = CubicBezier.certifiedNewton(frame, from: hint) {
-            return makeNearest(frame, q, t: t, method: .certifiedWarmStart, status: .exact)
+        if hint.isFinite, let (t, d) = CubicBezier.certifiedNewton(frame, from: hint) {
+            return makeNearest(frame, q, t: t, distanceSquared: d, method: .certifiedWarmStart, status: .exact)
         }
-        let (t, status) = CubicBezier.globalNearest(frame)
-        return makeNearest(frame, q, t: t, method: .global, status: status)
+        let (t, d, status) = CubicBezier.globalNearest(frame)
+        return makeNearest(frame, q, t: t, distanceSquared: d, method: .global, status: status)
     }
 
-    func makeNearest(_ frame: NearestPointFrame, _ q: Point, t: Double, method: NearestPoint.Method,
-                     status: NearestPoint.Status) -> NearestPoint {
+    /// The answer at t, whose squared frame distance D the search computed: the distance is
+    /// √D·s·pre (D ∈ [2⁻¹⁰⁰⁰, 16] is far from underflow and overflow, and √ rounds correctly), else
+    /// it is measured again with the scaled hypotenuse.
+    func makeNearest(_ frame: NearestPointFrame, _ q: Point, t: Double, distanceSquared d: Double,
+                     method: NearestPoint.Method, status: NearestPoint.Status) -> NearestPoint {
         var p = t == 0 ? p0 : t == 1 ? p3 : point(at: t)
         if !p.isFinite { p = frame.point(at: t, query: q) }
-        return NearestPoint(segment: 0, t: t, point: p, distance: frame.distance(at: t),
-                            method: method, status: status)
+        let distance = d >= 0x1p-1000 && d.isFinite ? (d.squareRoot() * frame.scale) * frame.pre : frame.distance(at: t)
+        return NearestPoint(segment: 0, t: t, point: p, distance: distance, method: method, status: status)
     }
 
     func nonFiniteNearest(_ q: Point) -> NearestPoint {
@@ -155,7 +158,7 @@ extension CubicBezier: NearestPointQueryable {
     }
 
     /// The global search in the frame: the parameter of the smallest distance and the status.
-    static func globalNearest(_ frame: NearestPointFrame) -> (t: Double, status: NearestPoint.Status) {
+    static func globalNearest(_ frame: NearestPointFrame) -> (t: Double, d: Double, status: NearestPoint.Status) {
         var bestT = 0.0
         var bestD = frame.distanceSquared(at: 0)
         let f = frame.quintic
@@ -181,12 +184,12 @@ extension CubicBezier: NearestPointQueryable {
                 (bestT, bestD) = (next, d)
             }
         }
-        return (bestT, result == .isolated ? .exact : .depthLimited)
+        return (bestT, bestD, result == .isolated ? .exact : .depthLimited)
     }
 
     /// Newton's method from `hint` plus the certificate described at `nearestPoint(to:near:)`;
     /// nil when Newton fails or the certificate does not hold.
-    static func certifiedNewton(_ frame: NearestPointFrame, from hint: Double) -> Double? {
+    static func certifiedNewton(_ frame: NearestPointFrame, from hint: Double) -> (t: Double, d: Double)? {
         var t = Swift.min(1, Swift.max(0, hint))
         var converged = false
         for _ in 0..<12 {
@@ -203,8 +206,8 @@ extension CubicBezier: NearestPointQueryable {
         guard converged else { return nil }
         let dStar = frame.distanceSquared(at: t)
         let f = frame.quintic
-        if certify(frame, f, t: t, dStar: dStar, h: 1.0 / 32) { return t }
-        if certify(frame, f, t: t, dStar: dStar, h: 1.0 / 512) { return t }
+        if certify(frame, f, t: t, dStar: dStar, h: 1.0 / 32) { return (t, dStar) }
+        if certify(frame, f, t: t, dStar: dStar, h: 1.0 / 512) { return (t, dStar) }
         return nil
     }
 
