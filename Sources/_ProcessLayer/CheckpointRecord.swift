@@ -70,7 +70,7 @@ package struct CheckpointRecord: Sendable, Equatable {
     /// The index of the first of `rows` (each a data row's fields as read) that is not the
     /// recorded one at its place — `digests.count` when there are more rows than recorded; nil
     /// when every row is the one recorded there.
-    package func firstMismatch<S: StringProtocol>(_ rows: [[S]]) -> Int? {
+    package func firstMismatch<Rows: Sequence, S: StringProtocol>(_ rows: Rows) -> Int? where Rows.Element == [S] {
         for (i, row) in rows.enumerated() {
             guard i < digests.count else { return i }
             if Self.digest(fields: row, index: i) != digests[i] { return i }

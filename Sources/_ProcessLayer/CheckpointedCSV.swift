@@ -80,7 +80,8 @@ package struct CheckpointedCSV {
     /// arguments, or a row that is not the one recorded at its place, is refused naming the
     /// first such line. Without a record (a file cut by hand, or written by an older version)
     /// nothing is checked here. Returns whether a record vouched for the rows.
-    package func verify<S: StringProtocol>(_ rows: [[S]], line: (Int) -> Int) throws -> Bool {
+    package func verify<Rows: Sequence, S: StringProtocol>(_ rows: Rows, line: (Int) -> Int) throws -> Bool
+        where Rows.Element == [S] {
         guard let recordPath, FileManager.default.fileExists(atPath: recordPath) else { return false }
         func failure(_ line: Int?, _ reason: String) -> ResumeError { ResumeError(file: file, line: line, reason) }
         let text = try inContext("cannot resume") { () throws(FileReadError) in

@@ -48,8 +48,9 @@ final class ProgressLines: @unchecked Sendable {
         lock.withLock { state.done += count }
     }
 
-    /// Stops the lines; after a run that printed any, one last line gives its time.
-    func finish() {
+    /// Stops the lines; after a run that printed any, one last line gives its time — `done in
+    /// N s`, or `STEP done in N s` for `step`, one step of a run that goes on.
+    func finish(step: String? = nil) {
         let running = lock.withLock { () -> Bool in
             defer { state.finished = true }
             return !state.finished
@@ -58,7 +59,7 @@ final class ProgressLines: @unchecked Sendable {
         wake.signal()
         stopped.wait()
         if lock.withLock({ state.printed }) {
-            console.printError("\(prefix): done in \(Self.seconds(elapsed))")
+            console.printError("\(prefix): \(step.map { "\($0) " } ?? "")done in \(Self.seconds(elapsed))")
         }
     }
 

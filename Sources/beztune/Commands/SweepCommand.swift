@@ -88,9 +88,13 @@ enum SweepCommand: BeztuneCommand {
         var done = 0
         if options.batch.resume {
             let kept: String
+            // Checking a large file's rows takes a while: say how far it is.
+            let progress = ProgressLines(command: name, console: console)
+            defer { progress.finish() }
             (kept, done) = try SweepResume.rowsDone(in: file, header: header, grid: grid, columns: columns, pairs: pairs,
-                                                    csv: &csv)
+                                                    csv: &csv, progress: progress)
             try stream.append(kept)
+            progress.finish(step: "checking the rows already in \(file)")
         } else {
             try stream.append(header)
         }
