@@ -132,8 +132,8 @@ private struct CSSScanner {
     let end: Int
     /// Line of byte 0.
     let firstLine: Int
-    /// Offsets of the text's line feeds, increasing (empty when lines are not needed).
-    let lineFeeds: [Int]
+    /// The text's line feeds (empty when lines are not needed).
+    let lines: LineTable
     /// How deep at-rule blocks may nest in the whole text, and still inside this scanner's.
     let maximumDepth: Int
     let remainingDepth: Int
@@ -143,7 +143,7 @@ private struct CSSScanner {
         self.i = 0
         self.end = bytes.count
         self.firstLine = line
-        self.lineFeeds = countingLines ? bytes.indices.filter { bytes[$0] == UInt8(ascii: "\n") } : []
+        self.lines = LineTable(bytes, counting: countingLines)
         self.maximumDepth = maximumDepth
         self.remainingDepth = maximumDepth
     }
@@ -154,20 +154,14 @@ private struct CSSScanner {
         i = range.lowerBound
         end = range.upperBound
         firstLine = outer.firstLine
-        lineFeeds = outer.lineFeeds
+        lines = outer.lines
         maximumDepth = outer.maximumDepth
         remainingDepth = outer.remainingDepth - 1
     }
 
     /// The line of `offset`: the first line plus the line feeds before it (binary search).
     func line(at offset: Int) -> Int {
-        let limit = min(offset, end)
-        var lo = 0, hi = lineFeeds.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if lineFeeds[mid] < limit { lo = mid + 1 } else { hi = mid }
-        }
-        return firstLine + lo
+        firstLine + lines.lineFeeds(before: min(offset, end))
     }
 
     static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C }

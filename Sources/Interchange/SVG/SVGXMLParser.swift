@@ -64,7 +64,7 @@ struct SVGXMLParser {
     private let limits: SVGReadLimits
     private var i = 0
     /// Byte offsets at which lines 2, 3, … start.
-    private var lineStarts: [Int] = []
+    private var lines = LineTable([])
     private var entities: [String: String] = [:]
     private var document = SVGXMLDocument()
     /// Open elements with the prefixes each declared ("" is the default namespace).
@@ -85,17 +85,12 @@ struct SVGXMLParser {
             return
         }
         self.bytes = Array(text.utf8)
-        for (k, b) in bytes.enumerated() where b == UInt8(ascii: "\n") { lineStarts.append(k + 1) }
+        lines = LineTable(bytes)
     }
 
     /// 1-based line of the byte at `offset`.
     func line(at offset: Int) -> Int {
-        var lo = 0, hi = lineStarts.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if lineStarts[mid] <= offset { lo = mid + 1 } else { hi = mid }
-        }
-        return lo + 1
+        lines.lineFeeds(before: offset) + 1
     }
 
     private func failure(_ message: String, at offset: Int) -> SVGReadError {
