@@ -40,9 +40,13 @@ enum FitProfileBatch {
         var csv = BatchCSV(file: csvFile, header: table.header + columns, items: rows.map { table.rows[$0] + [names[$0]] },
                            rows: rows, interval: batch.checkpoint)
         // Every file the batch reads is an input: the list, its manifests and their keyframes'
-        // files (a manifest that cannot be read fails its own row later, and names no files).
+        // files. Each manifest is read once, here (one that cannot be read fails its own row
+        // later, and names no files).
         let manifests = table.rows.map { manifestList.path(of: String($0[manifestColumn].trimmingWhitespace)) }
-        let keyframeFiles = manifests.flatMap { (try? KeyframeSource.manifest($0, timing: settings.timing))?.inputs ?? [] }
+        let sources = manifests.map { manifest in
+            Result { () throws -> KeyframeSource in try KeyframeSource.manifest(manifest, timing: settings.timing) }
+        }
+        let keyframeFiles = sources.flatMap { (try? $0.get())?.inputs ?? [] }
         let run = try RunOutputs(files: csv.outputs, inputs: [list] + manifests + keyframeFiles, console: console)
         let blank = [CSVField](repeating: .empty, count: ProfileTimingTable.columns.count + ProfileTimingTable.extras.count - 1)
         let blankSprings = [CSVField](repeating: .empty, count: PlatformSpringColumns.names.count)
@@ -58,7 +62,7 @@ enum FitProfileBatch {
         func profile(_ index: Int, progress: ProgressLines? = nil) -> (outputs: FitProfileOutputs?, inputs: [String], rows: [[CSVField]]) {
             let passed = table.rows[index].map(CSVField.text) + [.text(names[index])]
             do {
-                let source = try KeyframeSource.manifest(manifests[index], timing: settings.timing)
+                let source = try sources[index].get()
                 try source.checkCost(samples: settings.options.fit.samples ?? TargetOutline.defaultSampleCount, optionsChoseIt: false)
                 let outputs = try FitProfileOutputs(source, settings, progress: progress)
                 return (outputs, source.inputs, try Self.rows(of: outputs.timingCSV).map { passed + $0.map(CSVField.text) + [.empty] })
