@@ -178,7 +178,6 @@ enum FitProfileCommand: BeztuneCommand {
                                             console: console)
         let run = try RunOutputs(files: [], folders: [folder], inputs: source.inputs, console: console)
         let outputs = try FitProfileOutputs(source, settings, progress: progress)
-        progress.begin("writing files", total: outputs.frames.count + 5)
         try outputs.stage(in: run, folder: folder, progress: progress)
         progress.finish()
         run.write(FitProfileReport.table(outputs.result, duration: settings.duration, pixelsPerUnit: settings.fit.pixelsPerUnit))

@@ -63,18 +63,21 @@ struct FitProfileOutputs {
             + (intervals ? [ProfileIntervalTable.fileName] : [])
     }
 
-    /// Stages every file of ``names(frames:intervals:)`` in `folder`, a folder output of `run`.
+    /// Stages every file of ``names(frames:intervals:)`` in `folder`, a folder output of `run`,
+    /// each counted on `progress`.
     func stage(in run: RunOutputs, folder: FolderOutput, progress: ProgressLines? = nil) throws {
-        for (i, data) in frames.enumerated() {
-            try run.stage(data, for: folder.path(of: "frames/" + FrameFiles.frameName(i, .png)))
+        progress?.begin("writing files", total: Self.names(frames: frames.count, intervals: intervalsCSV != nil).count)
+        func put(_ data: Data, _ name: String) throws {
+            try run.stage(data, for: folder.path(of: name))
             progress?.advance()
         }
-        try run.stage(contact, for: folder.path(of: "contact.png"))
-        try run.stage(chart, for: folder.path(of: "profile.png"))
-        try run.stage(profileCSV, for: folder.path(of: ProfileKeyframeTable.fileName))
-        try run.stage(timingCSV, for: folder.path(of: ProfileTimingTable.fileName))
-        try run.stage(settingsCSV, for: folder.path(of: ProfileSettings.fileName))
-        if let intervalsCSV { try run.stage(intervalsCSV, for: folder.path(of: ProfileIntervalTable.fileName)) }
+        for (i, data) in frames.enumerated() { try put(data, "frames/" + FrameFiles.frameName(i, .png)) }
+        try put(contact, "contact.png")
+        try put(chart, "profile.png")
+        try put(Data(profileCSV.utf8), ProfileKeyframeTable.fileName)
+        try put(Data(timingCSV.utf8), ProfileTimingTable.fileName)
+        try put(Data(settingsCSV.utf8), ProfileSettings.fileName)
+        if let intervalsCSV { try put(Data(intervalsCSV.utf8), ProfileIntervalTable.fileName) }
     }
 
     /// Writes the folder `out` for this profile alone, all or nothing (a batch's profile).
