@@ -20,15 +20,15 @@ let package = Package(
     ],
     targets: [
         // MARK: - Public API
-        .target(name: "Geometry", dependencies: ["_CIntrinsics", "_Numerics", "_Support"]),
+        .target(name: "Geometry", dependencies: ["_CIntrinsics", "_CLibc", "_Numerics", "_Support"]),
         .target(name: "DataFiles", dependencies: ["_Support"]),
         .target(name: "Render", dependencies: ["Geometry", "CCairo", "_Support"]),
         .target(name: "LeastSquares", dependencies: ["CLapack", "_Support"]),
         // The NIST StRD and Moré–Garbow–Hillstrom problems, their file reader and runners: what
         // `beztune nist` and `beztune mgh` fit, beside the solver rather than inside it.
         .target(name: "LeastSquaresTestProblems", dependencies: ["LeastSquares", "_Support"]),
-        .target(name: "Deform", dependencies: ["Geometry", "_Support"]),
-        .target(name: "ArcError", dependencies: ["Geometry", "_Numerics", "_Support"]),
+        .target(name: "Deform", dependencies: ["Geometry", "_CLibc", "_Support"]),
+        .target(name: "ArcError", dependencies: ["Geometry", "_CLibc", "_Numerics", "_Support"]),
         .target(name: "Fitting", dependencies: ["Geometry", "Deform", "LeastSquares", "DataFiles", "Interchange", "_Support"]),
         .target(name: "Interchange", dependencies: ["Geometry", "Deform", "_Numerics", "_Support"]),
         .executableTarget(name: "beztune", dependencies: ["Geometry", "DataFiles", "Render", "LeastSquares", "LeastSquaresTestProblems", "Deform", "ArcError", "Fitting", "Interchange", "_ArgumentParser", "_ProcessLayer", "_Support"]),
@@ -41,6 +41,9 @@ let package = Package(
         // MARK: - Implementation details
         // System libraries from Debian packages, installed by scripts/setup.sh.
         .systemLibrary(name: "CCairo", path: "Sources/CCairo"),
+        // The C library functions the libraries call (sin, atan2, exp, …, snprintf for printf's
+        // %g and %e) declared once, so they need neither Foundation nor Glibc/Darwin (bt_libc.h).
+        .systemLibrary(name: "_CLibc", path: "Sources/_CLibc"),
         // LAPACK/BLAS: OpenBLAS on Linux, Accelerate on Apple platforms (ABI in lapack_routines.h).
         .target(name: "CLapack", linkerSettings: [
             .linkedLibrary("openblas", .when(platforms: [.linux])),
@@ -54,7 +57,7 @@ let package = Package(
         .target(name: "_ArgumentParser", dependencies: ["_Support"]),
         // Small helpers every target may need, each written once (seeded random numbers, work
         // split across cores, trimming, quoting in messages); `package` access, never `public`.
-        .target(name: "_Support"),
+        .target(name: "_Support", dependencies: ["_CLibc"]),
         // What an executable does as a process, and a library never may: its outputs written all or
         // nothing (plans, transactions, folder records, checkpoint records, streamed files), its
         // standard streams, and its signals (interrupt cleanup, SIGPIPE). The only target that
@@ -67,13 +70,13 @@ let package = Package(
         // `package` access, except what other targets' kernels must inline (double-double
         // arithmetic, the quadratures, quadratic and quartic roots): Swift inlines only public
         // code across modules, so that is `public` and `@inlinable`, in a module no product has.
-        .target(name: "_Numerics"),
+        .target(name: "_Numerics", dependencies: ["_CLibc"]),
         // Seeded random numbers and helpers shared by the test bundles.
         .target(name: "_TestSupport", dependencies: ["_Support"]),
 
         // MARK: - Unit test bundles
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "_Numerics", "_TestSupport"], exclude: ["Resources"]),
-        .testTarget(name: "DataFilesTests", dependencies: ["DataFiles", "_TestSupport"]),
+        .testTarget(name: "DataFilesTests", dependencies: ["DataFiles", "_Support", "_TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render"], exclude: ["Resources"]),
         .testTarget(name: "LeastSquaresTests", dependencies: ["LeastSquares", "_TestSupport"]),
         .testTarget(name: "LeastSquaresTestProblemsTests", dependencies: ["LeastSquaresTestProblems", "LeastSquares", "_TestSupport"]),
@@ -85,11 +88,11 @@ let package = Package(
         .testTarget(name: "SupportTests", dependencies: ["_Support"]),
         .testTarget(name: "NumericsTests", dependencies: ["_Numerics", "_TestSupport"]),
         .testTarget(name: "ArgumentParserTests", dependencies: ["_ArgumentParser"]),
-        .testTarget(name: "ProcessLayerTests", dependencies: ["_ProcessLayer", "_Support", "_TestSupport"]),
+        .testTarget(name: "ProcessLayerTests", dependencies: ["_ProcessLayer", "DataFiles", "_Support", "_TestSupport"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CLapack", "CCairo"]),
         .testTarget(name: "CIntrinsicsTests", dependencies: ["_CIntrinsics", "_TestSupport"]),
         .testTarget(name: "ReadmeExamplesTests", dependencies: ["Geometry", "ArcError", "Deform"]),
-        .testTarget(name: "BeztuneTests", dependencies: ["beztune", "DataFiles", "Deform", "Fitting", "Geometry", "Interchange", "_ArgumentParser", "_Support", "_TestSupport"]),
+        .testTarget(name: "BeztuneTests", dependencies: ["beztune", "DataFiles", "Deform", "Fitting", "Geometry", "Interchange", "_ArgumentParser", "_ProcessLayer", "_Support", "_TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

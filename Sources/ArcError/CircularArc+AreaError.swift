@@ -1,4 +1,4 @@
-import Foundation
+import _CLibc
 import _Numerics
 
 /// The area error against the circular sector, exact (Green's theorem).

@@ -1,4 +1,4 @@
-import Foundation
+import _CLibc
 import _Numerics
 
 /// The radial error of the approximating cubic: how far B(t) is from the unit circle.

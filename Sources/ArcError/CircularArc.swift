@@ -1,4 +1,4 @@
-import Foundation
+import _CLibc
 import Geometry
 import _Numerics
 

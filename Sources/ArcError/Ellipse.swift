@@ -1,4 +1,4 @@
-import Foundation
+import _CLibc
 import Geometry
 
 /// The signed orthogonal distance from a point to the ellipse x²/A² + y²/B² = 1 (positive

@@ -1,4 +1,4 @@
-import Foundation
+import _CLibc
 import _Numerics
 
 /// What "best handle factor" means: each criterion defines the symmetric k (k₁ = k₂) it selects

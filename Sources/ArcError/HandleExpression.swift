@@ -1,4 +1,4 @@
-import Foundation
+import _CLibc
 import _Support
 
 /// The small arithmetic language of handle factors (`beztune`'s `--k`): numbers (`0.5523`, `1e-3`), `+ − * / ^` (`^` binds

@@ -16,7 +16,7 @@ public enum HandleFactor: Sendable, Equatable {
     public static let maximum = 10.0
 
     /// The criterion names, in ``HandleCriterion`` order, for messages and help.
-    public static let criterionNames = HandleCriterion.allCases.map(\.rawValue)
+    public static let criterionNames = HandleCriterion.allCases.map({ $0.rawValue })
 
     /// `text` without surrounding whitespace: a criterion name, a player's constant (its value,
     /// ``PlayerHandleConstant``), else an expression whose value is finite and in (0, ``maximum``].

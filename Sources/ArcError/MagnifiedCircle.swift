@@ -1,4 +1,4 @@
-import Foundation
+import _CLibc
 import Geometry
 
 /// The Bézier circle with its radial error exaggerated, for the error magnifier: every point at

@@ -4,7 +4,7 @@ public enum TextTable {
     /// spaces; a column whose cells all parse as numbers is right-aligned, any other left-aligned.
     public static func render(header: [String], rows: [[String]]) -> String {
         let all = [header] + rows
-        let columns = all.map(\.count).max() ?? 0
+        let columns = all.map({ $0.count }).max() ?? 0
         var widths = [Int](repeating: 0, count: columns)
         for row in all {
             for (j, cell) in row.enumerated() { widths[j] = max(widths[j], cell.count) }

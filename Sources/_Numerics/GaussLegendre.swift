@@ -1,4 +1,4 @@
-import Foundation
+import _CLibc
 
 /// Gauss–Legendre quadrature on [−1, 1]: ∫ f ≈ Σ wᵢ f(xᵢ), exact for polynomials of degree
 /// ≤ 2n − 1 (Abramowitz & Stegun 25.4.29).

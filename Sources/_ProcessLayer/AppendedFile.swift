@@ -1,3 +1,4 @@
+import DataFiles
 import Foundation
 import _Support
 

@@ -1,3 +1,4 @@
+import DataFiles
 import _Support
 
 #if canImport(Glibc)

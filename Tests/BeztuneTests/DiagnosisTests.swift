@@ -1,4 +1,5 @@
 @testable import beztune
+import _ProcessLayer
 import DataFiles
 import Deform
 import Fitting

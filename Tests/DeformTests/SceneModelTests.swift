@@ -11,9 +11,10 @@ struct SceneModelTests {
         #expect(ModelCatalog.names == ["ball", "fallingLine", "loading", "bubbleReveal", "plumBlossom", "ellipse"])
         for scene in allScenes {
             let found = try ModelCatalog.model(named: scene.name)
-            #expect(found is any SceneModel)
+            #expect(found.scene?.name == scene.name)
         }
-        #expect(!(try ModelCatalog.model(named: "ball") is any SceneModel))
+        #expect(try ModelCatalog.model(named: "ball").scene == nil)
+        #expect(CatalogModel.posed(.ball).scene == nil && CatalogModel.ellipse.scene == nil)
     }
 
     @Test("structure: one paint per subpath, default path finite, progress 0 is the defaults, the seed stays in bounds")

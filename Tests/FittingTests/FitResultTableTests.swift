@@ -23,7 +23,7 @@ struct FitResultTableTests {
     func realFit() throws {
         let truth: [(name: String, value: Double)] = [("radius", 40), ("xFactor", 1.1), ("yFactor", 0.8), ("k", 0.56)]
         let target = try TargetOutline(path: ballPath(truth), sampleCount: 120)
-        let setup = try FitSetup(model: BallModel(), free: ["xFactor", "yFactor", "k"], values: [("radius", 40), ("topYFactor", 0.8)])
+        let setup = try FitSetup(model: CatalogModel.ball, free: ["xFactor", "yFactor", "k"], values: [("radius", 40), ("topYFactor", 0.8)])
         let fit = try OutlineFitter().fit(target, setup: setup)
         let columns = FitResultColumns(setup: setup)
         #expect(columns.header == ["xFactor", "yFactor", "k", "xFactor_stderr", "yFactor_stderr", "k_stderr"]
@@ -45,7 +45,7 @@ struct FitResultTableTests {
             #expect(try csv.double(row: 0, column: csv.columnIndex(name)) == value)
         }
         #expect(try csv.int(row: 0, column: csv.columnIndex("evaluations")) == fit.evaluations)
-        #expect(try result.row(0, expecting: BallModel()).parameters == fit.parameters)
+        #expect(try result.row(0, expecting: CatalogModel.ball).parameters == fit.parameters)
     }
 
     @Test("random setups (posed or not, batch or not): every column round-trips exactly", arguments: [UInt64(1), 2, 3])
@@ -57,7 +57,7 @@ struct FitResultTableTests {
             let chosen = pool.filter { _ in rng.unit() < 0.4 }
             let free = chosen.filter { _ in rng.unit() < 0.5 }
             let heldNames = chosen.filter { !free.contains($0) }
-            let base = BallModel()
+            let base = CatalogModel.ball
             // Values with every digit used, inside each parameter's bounds.
             func value(_ name: String) -> Double {
                 switch name {
@@ -138,7 +138,7 @@ struct FitResultTableTests {
     /// and the row.
     func ballResult(free: [String] = ["xFactor", "yFactor"], held: [(String, Double)] = [("radius", 40), ("k", 0.5)],
                     edit: (inout [String], inout [String]) -> Void = { _, _ in }) throws -> FitResultTable {
-        let setup = try FitSetup(model: BallModel(), free: free, values: held)
+        let setup = try FitSetup(model: CatalogModel.ball, free: free, values: held)
         let columns = FitResultColumns(setup: setup)
         let values = free.map { _ in 0.9 }
         var header = columns.header
@@ -198,20 +198,20 @@ struct FitResultTableTests {
         #expect { try old.index(ofRow: nil) } throws: { "\($0)" == "old.csv: 2 data rows (a batch): choose one" }
         #expect { try old.index(ofRow: 3) } throws: { "\($0)" == "old.csv: row 3 but the file has 2 data rows" }
         #expect { try old.row(0) } throws: { "\($0)".hasPrefix("old.csv: no 'model' column") }
-        #expect { try old.row(0, expecting: BallModel()) } throws: { "\($0)".hasPrefix("old.csv: no 'model' column") }
-        let setup = try FitSetup(model: BallModel(), free: ["xFactor", "yFactor"], values: [("radius", 40)])
+        #expect { try old.row(0, expecting: CatalogModel.ball) } throws: { "\($0)".hasPrefix("old.csv: no 'model' column") }
+        let setup = try FitSetup(model: CatalogModel.ball, free: ["xFactor", "yFactor"], values: [("radius", 40)])
         let row = try old.row(0, setup: setup)
         #expect(row.parameters["radius"] == 40 && row.values == [1, 0.9] && row.setup.heldValues.count == 1)
         #expect { try old.row(1, setup: setup) } throws: { "\($0)" == "old.csv line 3: that fit failed (status error)" }
-        #expect { try old.row(0, setup: FitSetup(model: BallModel(), free: ["k"])) } throws: {
+        #expect { try old.row(0, setup: FitSetup(model: CatalogModel.ball, free: ["k"])) } throws: {
             "\($0)" == "old.csv: its parameter columns (xFactor, yFactor) are not the free parameters of model ball (k)"
         }
-        #expect { try ballResult().row(0, expecting: LoadingModel()) } throws: { "\($0)" == "fit.csv line 2: a fit of model ball, not loading" }
+        #expect { try ballResult().row(0, expecting: CatalogModel.loading) } throws: { "\($0)" == "fit.csv line 2: a fit of model ball, not loading" }
         // A file that records its setup, read with a setup that contradicts it.
         #expect { try ballResult().row(0, setup: setup) } throws: {
             "\($0)" == "fit.csv line 2: k=\(BallModel().defaultParameters["k"]!) given but the fit's k is 0.5"
         }
-        let agreeing = try FitSetup(model: BallModel(), free: ["xFactor", "yFactor"], values: [("k", 0.5), ("radius", 40)])
+        let agreeing = try FitSetup(model: CatalogModel.ball, free: ["xFactor", "yFactor"], values: [("k", 0.5), ("radius", 40)])
         #expect(try ballResult().row(0, setup: agreeing).values == [0.9, 0.9])
         #expect { try FitResultTable(CSVTable(parsing: "x,y\n0,0\n", source: "p.csv")) } throws: { "\($0)" == "p.csv: no parameter columns (NAME with NAME_stderr): not a fit result" }
         #expect { try FitResultTable(CSVTable(parsing: "k,k_stderr\n", source: "e.csv")) } throws: { "\($0)" == "e.csv: no data rows" }

@@ -9,7 +9,7 @@ import _TestSupport
 struct JacobianTests {
     func check(free: [String], values: [(name: String, value: Double)], at x: [Double],
                symmetric: Double, target: TargetOutline) throws {
-        let setup = try FitSetup(model: BallModel(), free: free, values: values)
+        let setup = try FitSetup(model: CatalogModel.ball, free: free, values: values)
         let r = DistanceResiduals(setup: setup, targets: target.points, outline: target.outline,
                                   symmetricWeight: symmetric, samplesPerSegment: 8)
         expectCentralDifferences(r.jacobian(x), at: x) { r.residuals($0) }

@@ -125,7 +125,7 @@ struct LargeOutlineTests {
     @Test("a fit reports its solving progress, in order, within [0, 1]")
     func fitProgress() throws {
         let target = try TargetOutline(points: wobblyPolygon(2000))
-        let setup = try FitSetup(model: BallModel(), free: ["xFactor", "yFactor", "topYFactor", "k"])
+        let setup = try FitSetup(model: CatalogModel.ball, free: ["xFactor", "yFactor", "topYFactor", "k"])
         var reports: [FitProgress] = []
         _ = try OutlineFitter().fit(target, setup: setup, progress: { reports.append($0) })
         let solving = reports.filter { $0.stage == .solving }.map(\.fraction)
@@ -150,7 +150,7 @@ struct LargeOutlineTests {
     func nonFiniteFigures() throws {
         let huge = wobblyPolygon(200).map { Point($0.x * 1e298, $0.y * 1e298) }
         let target = try TargetOutline(points: huge)
-        let setup = try FitSetup(model: BallModel(), free: ["xFactor", "yFactor", "topYFactor", "k"])
+        let setup = try FitSetup(model: CatalogModel.ball, free: ["xFactor", "yFactor", "topYFactor", "k"])
         let outcome: Result<OutlineFit, FitError>
         do throws(FitError) {
             outcome = .success(try OutlineFitter().fit(target, setup: setup))

@@ -52,7 +52,7 @@ struct ProfileFitterTests {
     static let bezier = [0.3, 0.1, 0.2, 1.0]
     static let spring = [10.0, 0.4, 0.0]
 
-    func setup() throws -> FitSetup { try FitSetup(model: BallModel(), free: BallKeyframes.names) }
+    func setup() throws -> FitSetup { try FitSetup(model: CatalogModel.ball, free: BallKeyframes.names) }
 
     /// Largest |fitted − true| over start, end and the timing parameters of both parameters.
     func error(_ fits: [TrajectoryFit], timing: [Double]) -> Double {

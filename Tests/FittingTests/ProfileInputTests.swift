@@ -8,7 +8,7 @@ import _TestSupport
 
 @Suite("ProfileFitter: bad input, other timings, the joint Jacobian")
 struct ProfileInputTests {
-    func setup() throws -> FitSetup { try FitSetup(model: BallModel(), free: BallKeyframes.names) }
+    func setup() throws -> FitSetup { try FitSetup(model: CatalogModel.ball, free: BallKeyframes.names) }
 
     func source(_ progress: [Double], points: Int = 40) throws -> [ProfileKeyframe] {
         try BallKeyframes(timing: .cubicBezier(try CubicBezierTiming(x1: 0.3, y1: 0.1, x2: 0.2, y2: 1)),

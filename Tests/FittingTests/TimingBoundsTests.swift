@@ -103,7 +103,7 @@ struct TimingBoundsTests {
         // xFactor stays 1 while yFactor and topYFactor move.
         let source = BallKeyframes(timing: .cubicBezier(try CubicBezierTiming(x1: 0.3, y1: 0.1, x2: 0.2, y2: 1)),
                                    progress: (0...6).map { Double($0) / 6 }, points: 48)
-        let setup = try FitSetup(model: BallModel(), free: ["yFactor", "topYFactor", "xFactor"])
+        let setup = try FitSetup(model: CatalogModel.ball, free: ["yFactor", "topYFactor", "xFactor"])
         let fit = try ProfileFitter(options: ProfileOptions(timing: .cubicBezier, joint: true))
             .fit(try source.keyframes(), setup: setup)
         let joint = try #require(fit.joint)
@@ -127,7 +127,7 @@ struct TimingBoundsTests {
     func warnings() throws {
         let source = BallKeyframes(timing: .cubicBezier(try CubicBezierTiming(x1: 0.3, y1: 0.1, x2: 0.2, y2: 1)),
                                    progress: (0...6).map { Double($0) / 6 }, points: 48)
-        let setup = try FitSetup(model: BallModel(), free: BallKeyframes.names)
+        let setup = try FitSetup(model: CatalogModel.ball, free: BallKeyframes.names)
         var keyframe = FitOptions(computeComparison: false)
         keyframe.maxEvaluations = 2
         var trajectory = LevenbergMarquardt.Options()

@@ -22,7 +22,7 @@ struct AnimationDocumentDefaultsTests {
 
     @Test("a minimal still shape exports the same as the full document the json export writes")
     func minimalStill() throws {
-        let full = try ShapeAnimation(model: BallModel(), parameters: ExportFixtures.ball(["yFactor": 0.8]))
+        let full = try ShapeAnimation(model: CatalogModel.ball, parameters: ExportFixtures.ball(["yFactor": 0.8]))
         let fullText = try ExportFormat.json.render(full)
         #expect(fullText.contains("\"standardErrors\"") && fullText.contains("\"keyframeTimes\""))
         let minimal = try read(#"{"format": "beztune-animation", "model": "ball", "parameters": {"yFactor": 0.8}}"#)
@@ -30,13 +30,13 @@ struct AnimationDocumentDefaultsTests {
         #expect(exports(try read(fullText)) == exports(full))
         // Nothing but the required keys: the model at rest.
         let rest = try read(#"{"format": "beztune-animation", "model": "ball"}"#)
-        #expect(exports(rest) == exports(try ShapeAnimation(model: BallModel(), parameters: BallModel().defaultParameters)))
+        #expect(exports(rest) == exports(try ShapeAnimation(model: CatalogModel.ball, parameters: CatalogModel.ball.defaultParameters)))
     }
 
     @Test("a minimal animation: keyframes alone (linear, 1 s), then a timing and a duration, export as the full document")
     func minimalAnimation() throws {
         let start = ExportFixtures.ball(), end = ExportFixtures.ball(["yFactor": 0.8, "xFactor": 1.2])
-        let linear = try ShapeAnimation(model: BallModel(), profile: ProgressProfile(start: start, end: end, timing: .linear))
+        let linear = try ShapeAnimation(model: CatalogModel.ball, profile: ProgressProfile(start: start, end: end, timing: .linear))
         let minimal = try read("""
             {"format": "beztune-animation", "model": "ball",
              "timings": {"yFactor": {"keyframes": [[0, 1], [1, 0.8]]}, "xFactor": {"keyframes": [[0, 1], [1, 1.2]]}}}
@@ -45,7 +45,7 @@ struct AnimationDocumentDefaultsTests {
         #expect(minimal.profile == linear.profile)
         #expect(exports(minimal) == exports(linear))
 
-        let eased = try ShapeAnimation(model: BallModel(), profile: ProgressProfile(start: start, end: end, timing: .easeOut),
+        let eased = try ShapeAnimation(model: CatalogModel.ball, profile: ProgressProfile(start: start, end: end, timing: .easeOut),
                                        duration: 0.3)
         let handWritten = try read("""
             {"format": "beztune-animation", "model": "ball", "duration": 0.3,
@@ -71,7 +71,7 @@ struct AnimationDocumentDefaultsTests {
         // xFactor: interval [0, 0.25] of 2 s is 0.5 s; ω = (2π/0.25)·0.5 = 4π, ζ = 1.
         let xTrack = try KeyframeTrack(keyframes: [.init(time: 0, value: 1), .init(time: 0.25, value: 1.2)],
                                        timings: [.spring(try SpringTiming(omega: 4 * Double.pi, zeta: 1))])
-        let expected = try ShapeAnimation(model: BallModel(), profile: ProgressProfile(base: ExportFixtures.ball(),
+        let expected = try ShapeAnimation(model: CatalogModel.ball, profile: ProgressProfile(base: ExportFixtures.ball(),
                                                                                        tracks: ["yFactor": yTrack, "xFactor": xTrack]),
                                           duration: 2)
         #expect(written.profile == expected.profile)

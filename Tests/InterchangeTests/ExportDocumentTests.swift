@@ -95,7 +95,7 @@ struct ExportDocumentTests {
                 #expect(throws: ExportError.self) { try format.render(a, options: bad) }
             }
         }
-        let long = try ShapeAnimation(model: BallModel(), profile: a.profile, duration: 1e9)
+        let long = try ShapeAnimation(model: CatalogModel.ball, profile: a.profile, duration: 1e9)
         #expect(throws: ExportError.self) { try ExportFormat.svg.render(long) }
         // A model the Swift exports do not write.
         let scene = try ModelCatalog.model(named: "loading")

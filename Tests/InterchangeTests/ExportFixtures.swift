@@ -29,7 +29,7 @@ enum ExportFixtures {
             "xFactor": KeyframeTrack(from: 1, to: 1.58178, timing: cubic(0.493276, -0.0459178, 0.231615, 0.934675)),
         ]
         let profile = try! ProgressProfile(base: base, tracks: tracks)
-        return try! ShapeAnimation(model: BallModel(), profile: profile, duration: 1,
+        return try! ShapeAnimation(model: CatalogModel.ball, profile: profile, duration: 1,
                                    keyframeTimes: (0...8).map { Double($0) / 8 })
     }
 
@@ -37,7 +37,7 @@ enum ExportFixtures {
     static var sharedCubic: ShapeAnimation {
         let start = ball(), end = ball(["xFactor": 1.2, "yFactor": 0.8, "topYFactor": 0.6])
         let profile = ProgressProfile(start: start, end: end, timing: cubic(0.4, 0, 0.2, 1))
-        return try! ShapeAnimation(model: BallModel(), profile: profile, duration: 0.8,
+        return try! ShapeAnimation(model: CatalogModel.ball, profile: profile, duration: 0.8,
                                    keyframeTimes: (0...8).map { Double($0) / 8 })
     }
 
@@ -45,14 +45,14 @@ enum ExportFixtures {
     static var sharedSpring: ShapeAnimation {
         let start = ball(), end = ball(["xFactor": 1.3, "yFactor": 0.7])
         let profile = ProgressProfile(start: start, end: end, timing: spring(14, 0.35, 3))
-        return try! ShapeAnimation(model: BallModel(), profile: profile, duration: 1.2)
+        return try! ShapeAnimation(model: CatalogModel.ball, profile: profile, duration: 1.2)
     }
 
     /// The posed ball with per-parameter timings of every kind: a spring, a cubic-bezier with
     /// overshoot, the piecewise-linear `keyframes` kind, and the handle factor k (the outline is
     /// then not affine in the parameters), rotated, scaled and moved.
     static var posedMixed: ShapeAnimation {
-        let model = PosedModel(BallModel())
+        let model = CatalogModel.posed(.ball)
         var base = model.defaultParameters
         for (name, value) in [("radius", 40.0), ("poseX", 120), ("poseY", -30), ("poseScale", 1.5), ("poseRotation", 0.3)] {
             try! base.set(name, to: value)
@@ -71,7 +71,7 @@ enum ExportFixtures {
 
     /// A still shape, posed: a fit result.
     static var still: ShapeAnimation {
-        let model = PosedModel(BallModel())
+        let model = CatalogModel.posed(.ball)
         var p = model.defaultParameters
         for (name, value) in [("xFactor", 1.09), ("yFactor", 0.436), ("topYFactor", 0.84), ("k", 0.91), ("poseX", 3), ("poseY", 4)] {
             try! p.set(name, to: value)

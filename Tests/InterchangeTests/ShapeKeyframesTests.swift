@@ -81,7 +81,7 @@ struct ShapeKeyframesTests {
         #expect(plan.keyframes.count == 1 && plan.easings.isEmpty)
         let steps = ProgressProfile(start: ExportFixtures.ball(), end: ExportFixtures.ball(["yFactor": 0.5]),
                                     timing: .steps(try StepsTiming(count: 4)))
-        let a = try ShapeAnimation(model: BallModel(), profile: steps)
+        let a = try ShapeAnimation(model: CatalogModel.ball, profile: steps)
         #expect(throws: ExportError.self) { try ShapeKeyframes(a) }
         do { _ = try ShapeKeyframes(a) } catch { #expect(error.message.contains("yFactor")) }
     }
@@ -90,12 +90,12 @@ struct ShapeKeyframesTests {
     func invalidAnimations() throws {
         let profile = ExportFixtures.sharedCubic.profile
         for d in [0.0, -1, .nan, .infinity] {
-            #expect(throws: ExportError.self) { try ShapeAnimation(model: BallModel(), profile: profile, duration: d) }
+            #expect(throws: ExportError.self) { try ShapeAnimation(model: CatalogModel.ball, profile: profile, duration: d) }
         }
-        #expect(throws: ExportError.self) { try ShapeAnimation(model: BallModel(), profile: profile, keyframeTimes: [1.5]) }
-        #expect(throws: ExportError.self) { try ShapeAnimation(model: PosedModel(BallModel()), profile: profile) }
+        #expect(throws: ExportError.self) { try ShapeAnimation(model: CatalogModel.ball, profile: profile, keyframeTimes: [1.5]) }
+        #expect(throws: ExportError.self) { try ShapeAnimation(model: CatalogModel.posed(.ball), profile: profile) }
         #expect(throws: ExportError.self) {
-            try ShapeAnimation(model: BallModel(), profile: profile, standardErrors: [("nope", 1)])
+            try ShapeAnimation(model: CatalogModel.ball, profile: profile, standardErrors: [("nope", 1)])
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import DataFiles
 import _Support
 import _TestSupport
 @testable import _ProcessLayer

@@ -83,7 +83,7 @@ public struct BallModel: DeformModel {
         for h in BallHandle.allCases {
             s.append(ParameterSpec(
                 name: "\(h)HandleFactor", defaultValue: 1, lower: 0, upper: 10,
-                doc: "multiplies the length of the \(h.anchor) anchor's \(String(describing: h).dropFirst(String(describing: h.anchor).count).lowercased()) handle"))
+                doc: "multiplies the length of the \(h.anchor) anchor's \(h.description.dropFirst(h.anchor.description.count).lowercased()) handle"))
         }
         return s
     }()

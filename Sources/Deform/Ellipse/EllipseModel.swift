@@ -1,5 +1,6 @@
-import Foundation
+import _CLibc
 import Geometry
+import _Support
 
 /// An ellipse of semi-axes `rx` and `ry` centred at the origin (model space, y-up), drawn
 /// closely enough to stand for the exact conic: ``segmentCount`` cubics, each the midpoint-exact
@@ -26,7 +27,7 @@ public struct EllipseModel: DeformModel {
 
     public var name: String { "ellipse" }
     public var summary: String {
-        "an ellipse of semi-axes rx, ry centred at the origin, as \(Self.segmentCount) midpoint-exact cubics (within \(String(format: "%.1e", Self.radialErrorBound)) of its larger semi-axis of the exact ellipse)"
+        "an ellipse of semi-axes rx, ry centred at the origin, as \(Self.segmentCount) midpoint-exact cubics (within \(PrintfDecimal.scientific(Self.radialErrorBound, digits: 1)) of its larger semi-axis of the exact ellipse)"
     }
 
     public static let specs: [ParameterSpec] = [

@@ -77,7 +77,7 @@ extension DeformModel {
     /// override (set it first: nothing depends on it), and the first ``NonIdentifiableSet``
     /// that `free` contains.
     public func identifiabilityProblem(free: [String], at parameters: ParameterVector) -> String? {
-        let names = self.parameters.map(\.name)
+        let names = self.parameters.map({ $0.name })
         for name in free {
             guard let i = names.firstIndex(of: name) else {
                 return ModelInputError.unknownParameter(name: name, model: self.name, valid: names).description

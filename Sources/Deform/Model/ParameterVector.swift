@@ -38,7 +38,7 @@ public struct ParameterVector: Hashable, Sendable {
                 inherited.append(nil)
             }
         }
-        precondition(Set(specs.map(\.name)).count == specs.count, "\(modelName): duplicate parameter names")
+        precondition(Set(specs.map({ $0.name })).count == specs.count, "\(modelName): duplicate parameter names")
         inheritedIndex = inherited
         storedValues = specs.map { $0.isOverride ? 0 : $0.defaultValue }
         isSet = specs.map { !$0.isOverride }
@@ -48,7 +48,7 @@ public struct ParameterVector: Hashable, Sendable {
     public var count: Int { specs.count }
 
     /// The parameter names, in order.
-    public var names: [String] { specs.map(\.name) }
+    public var names: [String] { specs.map({ $0.name }) }
 
     /// The index of the parameter called `name`, or nil.
     public func index(of name: String) -> Int? { specs.firstIndex { $0.name == name } }

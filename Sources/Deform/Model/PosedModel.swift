@@ -1,4 +1,4 @@
-import Foundation
+import _CLibc
 import Geometry
 
 /// A model placed in the plane: every point P of `Base` becomes

@@ -58,7 +58,7 @@ extension PathMorph {
 
     /// The subpath as cubics (step 1 of ``align(_:_:accuracy:)``).
     static func cubics(of sub: Path.Subpath) -> [CubicBezier] {
-        var out = sub.segments.map(\.asCubic)
+        var out = sub.segments.map({ $0.asCubic })
         if sub.closed, let end = out.last?.p3, end != sub.start {
             out.append(PathSegment.line(LineSegment(end, sub.start)).asCubic)
         }
@@ -113,7 +113,7 @@ extension PathMorph {
     }
 
     /// A closed chain traversed the other way from the same start point.
-    static func reversedChain(_ c: [CubicBezier]) -> [CubicBezier] { c.reversed().map(\.reversed) }
+    static func reversedChain(_ c: [CubicBezier]) -> [CubicBezier] { c.reversed().map({ $0.reversed }) }
 
     /// The re-started and re-oriented `b` that best matches `a`, and its correspondence cost
     /// (step 3 of ``align(_:_:accuracy:)``).

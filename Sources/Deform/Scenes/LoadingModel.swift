@@ -1,4 +1,4 @@
-import Foundation
+import _CLibc
 import Geometry
 
 /// The loading sequence as a ``SceneModel``: a circle grows from nothing and wobbles, a

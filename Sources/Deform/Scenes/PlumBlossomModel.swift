@@ -1,4 +1,4 @@
-import Foundation
+import _CLibc
 import Geometry
 
 /// The "plum blossom" transition as a ``SceneModel``: a shape layer's path morphs from a small

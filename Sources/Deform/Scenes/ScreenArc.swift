@@ -1,4 +1,4 @@
-import Foundation
+import _CLibc
 import Geometry
 
 /// A circular arc as UIKit's `addArc(withCenter:radius:startAngle:endAngle:clockwise:)` takes

@@ -28,7 +28,7 @@ public struct CubicBezierTiming: Hashable, Sendable, CustomStringConvertible {
     /// Checks that all four numbers are finite and that x1, x2 ∈ [0, 1] (CSS: otherwise the
     /// function is invalid).
     public init(x1: Double, y1: Double, x2: Double, y2: Double) throws(TimingError) {
-        guard [x1, y1, x2, y2].allSatisfy(\.isFinite) else {
+        guard [x1, y1, x2, y2].allSatisfy({ $0.isFinite }) else {
             throw TimingError("cubic-bezier control points must be finite numbers")
         }
         guard (0...1).contains(x1), (0...1).contains(x2) else {

@@ -59,7 +59,7 @@ public struct KeyframeTrack: Hashable, Sendable {
 
     /// The value at progress `p`.
     public func value(at p: Double) -> Double {
-        PiecewiseLookup.evaluate(keyframes, at: p, position: \.time, value: \.value) { lo, hi in
+        PiecewiseLookup.evaluate(keyframes, at: p, position: { $0.time }, value: { $0.value }) { lo, hi in
             let a = keyframes[lo], b = keyframes[hi]
             let s = timings[lo].value(at: (p - a.time) / (b.time - a.time))
             return ParameterVector.lerp(a.value, b.value, s)

@@ -57,7 +57,7 @@ public enum PhysicalSpringForm: Sendable, CaseIterable {
     ///   misplaced label, a missing or non-finite value, or a required label left out.
     func values(_ arguments: [String], text: String) throws(TimingError) -> [Double] {
         let quoted = MessageText.quoted(text)
-        let names = labels.map(\.label)
+        let names = labels.map({ $0.label })
         var found: [Double?] = Array(repeating: nil, count: labels.count)
         var last = -1
         for argument in arguments where !(arguments.count == 1 && argument.isEmpty) {

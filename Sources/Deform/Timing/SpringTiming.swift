@@ -1,4 +1,4 @@
-import Foundation
+import _CLibc
 
 /// A damped spring as a timing function: the position y(t) of a unit mass released at 0 with
 /// velocity v₀ towards a rest point at 1,

@@ -1,4 +1,4 @@
-import Foundation
+import _CLibc
 
 /// A step timing function, CSS Easing Functions Level 1 §2.3 (`steps(n, <step-position>)`): the
 /// output jumps between `count` flat steps.

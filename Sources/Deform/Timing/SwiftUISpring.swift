@@ -1,4 +1,4 @@
-import Foundation
+import _CLibc
 
 /// A spring in SwiftUI's terms (`Spring`, `Animation.spring(response:dampingFraction:blendDuration:)`,
 /// `Animation.interpolatingSpring(duration:bounce:initialVelocity:)`): the response and damping

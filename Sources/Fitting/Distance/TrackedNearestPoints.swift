@@ -93,7 +93,7 @@ struct TrackedNearestPoints {
 
     init(queries: [Point]) {
         self.queries = queries
-        queriesAreFinite = queries.allSatisfy(\.isFinite)
+        queriesAreFinite = queries.allSatisfy({ $0.isFinite })
     }
 
     /// Forgets every answer and certificate.
@@ -118,7 +118,7 @@ struct TrackedNearestPoints {
         guard !segments.isEmpty else { return nil }
         let prepared = PreparedPath(segments: segments)
         if prepared.hasNonFinite || !queriesAreFinite { return nil }
-        let cubics = segments.map(\.asCubic)
+        let cubics = segments.map({ $0.asCubic })
         let k = cubics.count
         if !isKnownUniquelyReferenced(&leaves.storage) { leaves = Leaves() }
         leaves.rebuild(cubics)

@@ -103,7 +103,7 @@ final class DistanceResiduals {
         let n = setup.freeCount
         let m = residualCount
         var j = Matrix(rows: m, columns: n)
-        guard e.residuals.allSatisfy(\.isFinite) else {
+        guard e.residuals.allSatisfy({ $0.isFinite }) else {
             return Matrix(rows: m, columns: n, repeating: .nan)
         }
         let p = setup.parameters(with: x)

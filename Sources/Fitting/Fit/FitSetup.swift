@@ -31,9 +31,9 @@ public struct FitSetup: Sendable {
     }
 
     /// The model fitted: the base model, or ``PosedModel`` of it.
-    public let model: any DeformModel
+    public let model: CatalogModel
     /// The model as named, without the pose (``model`` itself when unposed).
-    public let baseModel: any DeformModel
+    public let baseModel: CatalogModel
     /// True when the model is posed.
     public let isPosed: Bool
     /// The free parameters' names, as given (aliases kept).
@@ -55,16 +55,16 @@ public struct FitSetup: Sendable {
     let givenBounds: [(name: String, lower: Double, upper: Double)]
 
     /// Resolves the names against `base` (see the type's documentation).
-    public init(model base: any DeformModel, free: [String],
+    public init(model base: CatalogModel, free: [String],
                 values: [(name: String, value: Double)] = [],
                 bounds: [(name: String, lower: Double, upper: Double)] = []) throws(FitError) {
-        let poseNames = Set(PosedModel<BallModel>.poseSpecs.map(\.name))
+        let poseNames = Set(PosedModel<BallModel>.poseSpecs.map({ $0.name }))
         let canonical = Self.modelName(of:)
-        let named = free + values.map(\.name) + bounds.map(\.name)
+        let named = free + values.map({ $0.name }) + bounds.map({ $0.name })
         let posed = named.contains { poseNames.contains(canonical($0)) }
-        let model: any DeformModel = posed ? Self.posed(base) : base
-        let allNames = model.parameters.map(\.name)
-        let validNames = base.parameters.map(\.name) + Self.poseAliases.map(\.alias)
+        let model: CatalogModel = posed ? .posed(base) : base
+        let allNames = model.parameters.map({ $0.name })
+        let validNames = base.parameters.map({ $0.name }) + Self.poseAliases.map({ $0.alias })
         func index(_ name: String) throws(FitError) -> Int {
             guard let i = allNames.firstIndex(of: canonical(name)) else {
                 throw .invalidParameter(.unknownParameter(name: name, model: base.name, valid: validNames))
@@ -135,7 +135,7 @@ public struct FitSetup: Sendable {
     /// the target's), each only when it is neither free nor given a value here. Empty when the
     /// translation is already named (free or held): the user placed the model.
     public var poseToFind: [String] {
-        let named = Set((freeNames + givenValues.map(\.name) + givenBounds.map(\.name)).map(Self.modelName(of:)))
+        let named = Set((freeNames + givenValues.map({ $0.name }) + givenBounds.map({ $0.name })).map(Self.modelName(of:)))
         guard !named.contains("poseX"), !named.contains("poseY") else { return [] }
         var names = ["tx", "ty"]
         let radiusFree = freeNames.contains("radius")
@@ -155,9 +155,6 @@ public struct FitSetup: Sendable {
     public func holding(_ values: [(name: String, value: Double)]) throws(FitError) -> FitSetup {
         try FitSetup(model: baseModel, free: freeNames, values: givenValues + values, bounds: givenBounds)
     }
-
-    /// ``PosedModel`` of a model known only as an existential (opened by the generic call).
-    static func posed<M: DeformModel>(_ base: M) -> any DeformModel { PosedModel(base) }
 
     /// The number of free parameters.
     public var freeCount: Int { freeIndices.count }

@@ -77,7 +77,7 @@ enum InitialGuess {
             let options = LevenbergMarquardt.Options(functionTolerance: 1e-10, parameterTolerance: 1e-10,
                                                      maxEvaluations: 200, refinementSteps: 0)
             let fit = LevenbergMarquardt(options: options).minimize(problem, from: x0, bounds: bounds)
-            if fit.parameters.allSatisfy(\.isFinite) {
+            if fit.parameters.allSatisfy({ $0.isFinite }) {
                 for (j, k) in solved.enumerated() { p.setValue(fit.parameters[j], at: setup.freeIndices[k]) }
             }
         }

@@ -116,7 +116,7 @@ public struct OutlineFitter: Sendable {
             evaluations += fit.evaluations
             if let b = best {
                 let better = fit.cost < b.cost || (!b.status.isConverged && fit.status.isConverged && fit.cost <= b.cost)
-                if better && fit.parameters.allSatisfy(\.isFinite) { (best, bestStart) = (fit, start) }
+                if better && fit.parameters.allSatisfy({ $0.isFinite }) { (best, bestStart) = (fit, start) }
             } else {
                 (best, bestStart) = (fit, start)
             }
@@ -131,7 +131,7 @@ public struct OutlineFitter: Sendable {
         var largest = 0.0
         for d in final.distances { largest = Swift.max(largest, d.distance) }
         let complete = final.distances.count == target.points.count
-        let rms = complete ? Self.rootMeanSquare(final.distances.map(\.distance), largest: largest) : .nan
+        let rms = complete ? Self.rootMeanSquare(final.distances.map({ $0.distance }), largest: largest) : .nan
         var figures: [(String, Double)] = zip(setup.freeNames, fit.parameters).map { ($0, $1) }
         figures += [("rms", rms), ("max_distance", complete ? largest : .nan)]
         if let (figure, value) = figures.first(where: { !$0.1.isFinite }) {

@@ -94,7 +94,7 @@ public enum HausdorffDistance {
             hint = r
             return (r.distance, r)
         }
-        let targetCubics = b.segments.map(\.asCubic)
+        let targetCubics = b.segments.map({ $0.asCubic })
         var heap = IntervalHeap()
         var dropped = 0.0  // the largest bound of an interval left out of the heap
         func bound(_ curve: CubicBezier, _ lipschitz: Double, _ t0: Double, _ t1: Double,

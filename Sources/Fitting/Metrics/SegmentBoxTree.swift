@@ -41,7 +41,7 @@ struct SegmentBoxTree: Sendable {
             }
             var box = Rect(point: points[0])
             for p in points.dropFirst() { box.formUnion(with: p) }
-            finite = finite && points.allSatisfy(\.isFinite)
+            finite = finite && points.allSatisfy({ $0.isFinite })
             return box
         }
         self.finite = finite

@@ -32,7 +32,7 @@ public enum SymmetricDifference {
 
     /// |A △ B| for regions bounded by several closed polygons each (nonzero rule over all of them).
     public static func area(polygons a: [[Point]], _ b: [[Point]]) -> Double {
-        guard (a + b).allSatisfy({ $0.allSatisfy(\.isFinite) }) else { return .nan }
+        guard (a + b).allSatisfy({ $0.allSatisfy({ $0.isFinite }) }) else { return .nan }
         var edges: [Edge] = []
         for p in a { add(p, polygon: 0, to: &edges) }
         for p in b { add(p, polygon: 1, to: &edges) }
@@ -53,8 +53,8 @@ public enum SymmetricDifference {
         let fa = flattening.flatten(a), fb = flattening.flatten(b)
         var perimeter = 0.0
         for p in fa.polylines + fb.polylines { perimeter += length(p.points) }
-        let polygonsA = fa.polylines.map(\.points), polygonsB = fb.polylines.map(\.points)
-        guard (polygonsA + polygonsB).allSatisfy({ $0.allSatisfy(\.isFinite) }) else { return (.nan, 2 * tolerance * perimeter) }
+        let polygonsA = fa.polylines.map({ $0.points }), polygonsB = fb.polylines.map({ $0.points })
+        guard (polygonsA + polygonsB).allSatisfy({ $0.allSatisfy({ $0.isFinite }) }) else { return (.nan, 2 * tolerance * perimeter) }
         var edges: [Edge] = []
         for p in polygonsA { add(p, polygon: 0, to: &edges) }
         for p in polygonsB { add(p, polygon: 1, to: &edges) }

@@ -28,5 +28,5 @@ public struct IntervalEasing: Sendable {
     public internal(set) var nearestPreset: EasingPreset?
 
     /// True when fitted and the solver converged, or when there was nothing to fit.
-    public var converged: Bool { status.map(\.isConverged) ?? true }
+    public var converged: Bool { status.map({ $0.isConverged }) ?? true }
 }

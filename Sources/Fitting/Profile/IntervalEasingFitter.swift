@@ -62,7 +62,7 @@ struct IntervalEasingFitter {
                 var out: [Double] = []
                 out.reserveCapacity(total)
                 for j in residuals.indices {
-                    guard let v = values(θ, j), v.values.allSatisfy(\.isFinite) else {
+                    guard let v = values(θ, j), v.values.allSatisfy({ $0.isFinite }) else {
                         return [Double](repeating: .nan, count: total)
                     }
                     out += residuals[j].residuals(v.values)
@@ -72,7 +72,7 @@ struct IntervalEasingFitter {
             jacobian: { θ in
                 var jacobian = Matrix(rows: total, columns: 4)
                 for j in residuals.indices {
-                    guard let v = values(θ, j), v.values.allSatisfy(\.isFinite) else {
+                    guard let v = values(θ, j), v.values.allSatisfy({ $0.isFinite }) else {
                         return Matrix(rows: total, columns: 4, repeating: .nan)
                     }
                     let inner = residuals[j].jacobian(v.values)
@@ -97,7 +97,7 @@ struct IntervalEasingFitter {
             let θ0 = zip([start.x1, start.y1, start.x2, start.y2], zip(box.lower, box.upper)).map { Swift.min(Swift.max($0, $1.0), $1.1) }
             for r in residuals { r.resetWarmStarts() }
             let fit = solver.minimize(problem, from: θ0, bounds: limits)
-            guard fit.parameters.allSatisfy(\.isFinite), fit.cost.isFinite else { continue }
+            guard fit.parameters.allSatisfy({ $0.isFinite }), fit.cost.isFinite else { continue }
             if best.map({ fit.cost < $0.cost }) ?? true { best = fit }
         }
         guard let best, let curve = try? CubicBezierTiming(x1: best.parameters[0], y1: best.parameters[1],

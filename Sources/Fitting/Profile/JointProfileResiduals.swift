@@ -20,7 +20,7 @@ final class JointProfileResiduals {
 
     init(setup: FitSetup, keyframes: [ProfileKeyframe], kind: ProfileTimingKind, parallel: Bool) {
         self.kind = kind
-        progress = keyframes.map(\.progress)
+        progress = keyframes.map({ $0.progress })
         self.keyframes = keyframes.map {
             DistanceResiduals(setup: setup, targets: $0.target.points, outline: nil, symmetricWeight: 0,
                               samplesPerSegment: 1, parallel: parallel)
@@ -55,7 +55,7 @@ final class JointProfileResiduals {
         out.reserveCapacity(residualCount)
         for j in keyframes.indices {
             let x = freeValues(Θ, keyframe: j).values
-            guard x.allSatisfy(\.isFinite) else {
+            guard x.allSatisfy({ $0.isFinite }) else {
                 return [Double](repeating: .nan, count: residualCount)
             }
             out += keyframes[j].residuals(x)
@@ -68,7 +68,7 @@ final class JointProfileResiduals {
         var jacobian = Matrix(rows: m, columns: n)
         for j in keyframes.indices {
             let (x, gradients) = freeValues(Θ, keyframe: j)
-            guard x.allSatisfy(\.isFinite) else { return Matrix(rows: m, columns: n, repeating: .nan) }
+            guard x.allSatisfy({ $0.isFinite }) else { return Matrix(rows: m, columns: n, repeating: .nan) }
             let local = keyframes[j].jacobian(x)
             let rows = local.rows, offset = offsets[j]
             for k in 0..<freeCount {

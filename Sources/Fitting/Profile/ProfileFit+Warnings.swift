@@ -28,7 +28,7 @@ extension ProfileFit {
             }
         }
         if let joint, !joint.converged {
-            let names = joint.trajectories.map(\.parameter).joined(separator: ", ")
+            let names = joint.trajectories.map({ $0.parameter }).joined(separator: ", ")
             out.append("the joint fit of \(names) did not converge (\(joint.status.rawValue))")
         }
         return out

@@ -49,10 +49,10 @@ public struct ProfileFitter: Sendable {
                     keyframeFitted: (() -> Void)? = nil) throws(ProfileError) -> ProfileFit {
         let timing = options.timing
         let labels = keyframes.indices.map { keyframes[$0].name(index: $0) }
-        try ProfileKeyframe.validate(progress: keyframes.map(\.progress), labels: labels, timing: timing)
+        try ProfileKeyframe.validate(progress: keyframes.map({ $0.progress }), labels: labels, timing: timing)
         if options.joint && !timing.isParametric { throw .jointNeedsParametricTiming(timing) }
         if timing == .perInterval {
-            let keys = keyframes.filter(\.isKey).count
+            let keys = keyframes.filter({ $0.isKey }).count
             guard keys >= 2 else { throw .tooFewKeys(count: keys) }
         }
         let order = keyframes.indices.sorted { keyframes[$0].progress < keyframes[$1].progress }
@@ -104,7 +104,7 @@ public struct ProfileFitter: Sendable {
 
         // 2. Each parameter's trajectory through its keyframe values (per-interval: the keys'
         //    values eased between them, the easings fitted to the outlines in between).
-        let progress = sorted.map(\.progress)
+        let progress = sorted.map({ $0.progress })
         var twoStage: [TrajectoryFit] = []
         var intervals: [IntervalEasing] = []
         if timing == .perInterval {
@@ -155,12 +155,12 @@ public struct ProfileFitter: Sendable {
             intervals.append(interval)
         }
         // The worst status: the first interval that did not converge, else a converged one.
-        let status = intervals.compactMap(\.status).first { !$0.isConverged } ?? intervals.compactMap(\.status).first ?? .convergedGtol
+        let status = intervals.compactMap({ $0.status }).first { !$0.isConverged } ?? intervals.compactMap({ $0.status }).first ?? .convergedGtol
         var trajectories: [TrajectoryFit] = []
         for k in 0..<setup.freeCount {
             let values = keys.map { KeyframeTrack.Keyframe(time: keyframes[$0].progress, value: fits[$0].values[k]) }
             // Cannot fail: the keys' progress values increase and the fitted values are finite.
-            guard let trajectory = try? ParameterTrajectory(keys: values, easings: intervals.map(\.easing)) else { continue }
+            guard let trajectory = try? ParameterTrajectory(keys: values, easings: intervals.map({ $0.easing })) else { continue }
             var sum = 0.0
             for (j, keyframe) in keyframes.enumerated() {
                 let d = trajectory.value(at: keyframe.progress) - fits[j].values[k]
@@ -184,7 +184,7 @@ public struct ProfileFitter: Sendable {
         let problem = LeastSquaresProblem(residualCount: residuals.residualCount, parameterCount: residuals.unknownCount,
                                           residuals: { residuals.residuals($0) },
                                           jacobian: { residuals.jacobian($0) })
-        let timingBox = options.timingBounds.box(kind: kind, progress: keyframes.map(\.progress))
+        let timingBox = options.timingBounds.box(kind: kind, progress: keyframes.map({ $0.progress }))
         let held = start.map(Self.timingUnresolved)
         var lower: [Double] = [], upper: [Double] = []
         for k in 0..<setup.freeCount {
@@ -202,7 +202,7 @@ public struct ProfileFitter: Sendable {
             maxEvaluations: o.maxEvaluations, refinementSteps: o.refinementSteps, loss: o.loss))
         let fit = solver.minimize(problem, from: start.flatMap { $0.trajectory.unknowns }, bounds: bounds)
         let errors = fit.standardErrors
-        let progress = keyframes.map(\.progress)
+        let progress = keyframes.map({ $0.progress })
         var trajectories: [TrajectoryFit] = []
         for k in 0..<setup.freeCount {
             let range = (k * q)..<((k + 1) * q)
@@ -259,7 +259,7 @@ public struct ProfileFitter: Sendable {
     /// The signed orthogonal distances of a keyframe's target points to the model at free values
     /// `values` (certified nearest points).
     static func distances(setup: FitSetup, keyframe: ProfileKeyframe, values: [Double], parallel: Bool) -> [Double] {
-        guard values.allSatisfy(\.isFinite) else { return [Double](repeating: .nan, count: keyframe.target.points.count) }
+        guard values.allSatisfy({ $0.isFinite }) else { return [Double](repeating: .nan, count: keyframe.target.points.count) }
         let residuals = DistanceResiduals(setup: setup, targets: keyframe.target.points, outline: nil,
                                           symmetricWeight: 0, samplesPerSegment: 1, parallel: parallel)
         return residuals.residuals(values)
@@ -267,7 +267,7 @@ public struct ProfileFitter: Sendable {
 
     /// max |rᵢ| (NaN for none, or when any rᵢ is NaN).
     static func maximumMagnitude(_ r: [Double]) -> Double {
-        guard !r.isEmpty, !r.contains(where: \.isNaN) else { return .nan }
+        guard !r.isEmpty, !r.contains(where: { $0.isNaN }) else { return .nan }
         return r.reduce(0) { Swift.max($0, abs($1)) }
     }
 

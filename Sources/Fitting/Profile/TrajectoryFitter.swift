@@ -150,11 +150,11 @@ public struct TrajectoryFitter: Sendable {
             let θ = [Swift.min(upper, Swift.max(lower, s0)), Swift.min(upper, Swift.max(lower, e0))] + timing
             let cost = problem.residuals(at: θ).reduce(0) { $0 + $1 * $1 }
             return (θ, cost.isNaN ? .infinity : cost)
-        }.enumerated().sorted { ($0.element.cost, $0.offset) < ($1.element.cost, $1.offset) }.map(\.element.θ)
+        }.enumerated().sorted { ($0.element.cost, $0.offset) < ($1.element.cost, $1.offset) }.map { $0.element.θ }
         var best: LeastSquaresFit?
         for θ0 in ranked.prefix(Self.refinedCandidates) {
             let fit = screen.minimize(problem, from: θ0, bounds: box)
-            guard fit.cost.isFinite, fit.parameters.allSatisfy(\.isFinite) else {
+            guard fit.cost.isFinite, fit.parameters.allSatisfy({ $0.isFinite }) else {
                 if best == nil { best = fit }
                 continue
             }

@@ -65,7 +65,7 @@ public struct FittedProfileFolder: Sendable {
         unconvergedKeyframe = keyframes.firstUnconvergedKeyframe
         trajectories = try ProfileTimingTable.read(timingTable, setup: settings.setup, keyframes: keyframes, intervals: intervals)
         let keyed = trajectories.values.contains { $0.contains { $0.trajectory.kind == .perInterval } }
-        keyframeTimes = keyed ? intervals.map { [$0[0].from] + $0.map(\.to) } ?? keyframes.progress : keyframes.progress
+        keyframeTimes = keyed ? intervals.map { [$0[0].from] + $0.map({ $0.to }) } ?? keyframes.progress : keyframes.progress
     }
 
     /// The method replayed and why (``replay(method:requireConvergence:)``).
@@ -125,7 +125,7 @@ public struct FittedProfileFolder: Sendable {
     /// True when `method`'s timings are in the folder and every one of their fits converged (the
     /// two-stage ones with every keyframe fit).
     func usable(_ method: TrajectoryFit.Method) -> Bool {
-        guard let fits = trajectories[method], fits.allSatisfy(\.isUsable) else { return false }
+        guard let fits = trajectories[method], fits.allSatisfy({ $0.isUsable }) else { return false }
         return method == .joint || unconvergedKeyframe == nil
     }
 

@@ -69,7 +69,7 @@ public struct ProfileSettings: Sendable {
             try table.requireColumns(["setting", "value"])
             return (try table.columnIndex("setting"), try table.columnIndex("value"))
         }
-        var model: (any DeformModel)?
+        var model: (CatalogModel)?
         var free: [String]?
         var held: [(name: String, value: Double)] = []
         var duration: Double?

@@ -88,7 +88,7 @@ public enum ProfileTimingTable {
             let kindText = table.string(row: r, column: column[2]).trimmingWhitespace
             guard let kind = ProfileTimingKind(rawValue: String(kindText)) else {
                 throw ProfileFolderError(table.cellError(row: r, column: column[2],
-                    "expected \(ProfileTimingKind.allCases.map(\.rawValue).joined(separator: ", "))"))
+                    "expected \(ProfileTimingKind.allCases.map({ $0.rawValue }).joined(separator: ", "))"))
             }
             let trajectory: ParameterTrajectory
             if kind.isParametric {
@@ -107,7 +107,7 @@ public enum ProfileTimingTable {
                 }
                 let all = try keyframes.keyframes(of: name)
                 var keys: [KeyframeTrack.Keyframe] = []
-                for time in [intervals[0].from] + intervals.map(\.to) {
+                for time in [intervals[0].from] + intervals.map({ $0.to }) {
                     guard let key = all.first(where: { $0.time == time }) else {
                         throw ProfileFolderError(table.cellError(row: r, column: column[2],
                             "\(ProfileIntervalTable.fileName) has a key at progress \(ShortestDecimal.format(time)), which \(ProfileKeyframeTable.fileName) has no row for"))
@@ -115,7 +115,7 @@ public enum ProfileTimingTable {
                     keys.append(key)
                 }
                 trajectory = try ProfileFolderError.reading(table.cellLocation(row: r, column: column[2])) { () throws(TimingError) in
-                    try ParameterTrajectory(keys: keys, easings: intervals.map(\.easing))
+                    try ParameterTrajectory(keys: keys, easings: intervals.map({ $0.easing }))
                 }
             } else {
                 let values = try keyframes.keyframes(of: name)

@@ -57,7 +57,7 @@ public struct FitResultColumns: Sendable {
     /// The setup's columns (step 4 of the type's documentation).
     public var setupColumns: [String] {
         ["model"] + (radiusIsFree ? [] : ["radius"]) + ["held"]
-            + (setup.isPosed ? Self.poseColumns.map(\.column) : [])
+            + (setup.isPosed ? Self.poseColumns.map({ $0.column }) : [])
     }
 
     /// The whole header.

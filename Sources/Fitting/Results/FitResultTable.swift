@@ -107,7 +107,7 @@ public struct FitResultTable: Sendable {
     /// Row `index` (0-based), which must be a fit of `base` (posed or not); its fitted shape is
     /// ``FitResultRow/parameters``, a vector of ``FitResultRow/setup``'s model (``PosedModel`` of
     /// `base` when the fit was posed). The file must record its setup.
-    public func row(_ index: Int, expecting base: any DeformModel) throws(FitResultError) -> FitResultRow {
+    public func row(_ index: Int, expecting base: CatalogModel) throws(FitResultError) -> FitResultRow {
         guard describesSetup else { throw .setupNotRecorded(source: source) }
         let modelColumn = try column("model")
         let name = String(table.string(row: index, column: modelColumn).trimmingWhitespace)
@@ -136,10 +136,10 @@ public struct FitResultTable: Sendable {
     }
 
     /// The row's base model (its `model` cell) and held values (its `held` cell).
-    func cells(_ index: Int) throws(FitResultError) -> (model: any DeformModel, held: [(name: String, value: Double)]) {
+    func cells(_ index: Int) throws(FitResultError) -> (model: CatalogModel, held: [(name: String, value: Double)]) {
         let modelColumn = try column("model"), heldColumn = try column("held")
         let name = table.string(row: index, column: modelColumn).trimmingWhitespace
-        let model: any DeformModel
+        let model: CatalogModel
         do throws(ModelInputError) {
             model = try ModelCatalog.model(named: String(name))
         } catch {

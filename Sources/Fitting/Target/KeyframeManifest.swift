@@ -145,7 +145,7 @@ public struct KeyframeManifest: Sendable {
             throw .table(error)
         }
         do throws(ProfileError) {
-            try ProfileFitter.validate(progress: rows.map(\.progress), labels: rows.map(\.label), timing: timing)
+            try ProfileFitter.validate(progress: rows.map({ $0.progress }), labels: rows.map({ $0.label }), timing: timing)
         } catch {
             throw .progress(manifest: manifest, error)
         }

@@ -34,7 +34,7 @@ extension TargetOutline {
             case .arc(let a): [a.map.a, a.map.b, a.map.c, a.map.d, a.map.e, a.map.f, a.startAngle, a.sweepAngle]
             }
         }
-        guard sub.start.isFinite, numbers.allSatisfy(\.isFinite) else { throw .nonFinite(index: 0) }
+        guard sub.start.isFinite, numbers.allSatisfy({ $0.isFinite }) else { throw .nonFinite(index: 0) }
         let samples = ArcLengthResampling.points(alongClosed: sub, count: sampleCount)
         guard !samples.isEmpty else {
             let huge = numbers.contains { abs($0) >= 1e300 }

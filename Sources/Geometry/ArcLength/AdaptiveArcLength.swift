@@ -1,4 +1,4 @@
-import Foundation
+import _CLibc
 import _Numerics
 
 /// The outcome of an arc-length computation: the value, a bound on its error and whether the

@@ -1,4 +1,4 @@
-import Foundation
+import _CLibc
 import _Numerics
 
 extension AffineEllipticalArc {
@@ -88,7 +88,7 @@ extension AffineEllipticalArc {
     /// differences between whole and halved intervals.
     public func arcLength(accuracy: Double = 1e-9) -> ArcLengthResult {
         let all = [map.a, map.b, map.c, map.d, map.e, map.f, startAngle, sweepAngle]
-        guard all.allSatisfy(\.isFinite) else {
+        guard all.allSatisfy({ $0.isFinite }) else {
             return ArcLengthResult(length: .nan, errorEstimate: .infinity, status: .nonFinite)
         }
         let (lo, hi) = angleRange

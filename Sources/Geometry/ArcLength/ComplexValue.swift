@@ -1,4 +1,4 @@
-import Foundation
+import _CLibc
 
 /// A complex number x + iy, only as much as the arc-length error bound needs (the branch points
 /// of the speed, roots of a complex quadratic). Internal: not a general complex type.

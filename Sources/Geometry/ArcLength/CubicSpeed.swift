@@ -1,4 +1,4 @@
-import Foundation
+import _CLibc
 import _CIntrinsics
 
 /// The speed |B′(t)| of a cubic and the two proven bounds the arc-length integrator uses on the

@@ -1,4 +1,4 @@
-import Foundation
+import _CLibc
 
 /// An arc of an ellipse kept exactly, as the affine image of an arc of the unit circle:
 ///

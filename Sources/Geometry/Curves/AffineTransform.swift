@@ -1,4 +1,4 @@
-import Foundation
+import _CLibc
 
 /// A 2-D affine map in the SVG `matrix(a b c d e f)` convention:
 ///

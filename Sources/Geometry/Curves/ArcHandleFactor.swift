@@ -1,4 +1,4 @@
-import Foundation
+import _CLibc
 
 /// The handle-length factor k(δ) used to approximate a circular arc of sweep δ by one cubic.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import _CLibc
 
 /// An arc of an ellipse in centre parameterisation (SVG 1.1 Appendix F.6.3–F.6.4):
 ///
@@ -146,7 +146,7 @@ public struct EllipticalArc: Hashable, Sendable {
         guard least < cap else { return least }
         let radius = Swift.max(radiusX, radiusY)
         guard radius.isFinite, radius > 0, midpointExactDeviationBound(count: least) > tolerance else { return least }
-        let sixth = Foundation.pow(13.5 * tolerance / radius, 1.0 / 6.0)
+        let sixth = _CLibc.pow(13.5 * tolerance / radius, 1.0 / 6.0)
         let guess = abs(sweepAngle) / (4 * sixth)
         var n = guess.isFinite && guess < Double(cap) ? Swift.max(least, Int(guess.rounded(.up))) : cap
         while n < cap && midpointExactDeviationBound(count: n) > tolerance { n += 1 }

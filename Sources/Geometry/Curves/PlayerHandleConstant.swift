@@ -28,5 +28,5 @@ public enum PlayerHandleConstant: String, CaseIterable, Sendable {
     }
 
     /// The names, in declaration order, for messages and help.
-    public static let names = allCases.map(\.rawValue)
+    public static let names = allCases.map({ $0.rawValue })
 }

@@ -1,4 +1,4 @@
-import Foundation
+import _CLibc
 
 /// A curve flattened to a polyline: the parameters tₖ (t₀ = 0 < t₁ < … < tₙ = 1) and the
 /// vertices B(tₖ), which lie on the curve (the ends exactly).

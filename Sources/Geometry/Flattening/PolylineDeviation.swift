@@ -1,4 +1,4 @@
-import Foundation
+import _CLibc
 import _Numerics
 
 /// Measures how far a curve strays from a polyline, independently of how the polyline was made:

@@ -1,4 +1,4 @@
-import Foundation
+import _CLibc
 
 /// Wang's formula: the number of uniform parameter steps that flattens a Bézier curve of degree d
 /// to within a tolerance (Wang Guo-Zhao, "The subdivision method for finding the intersection

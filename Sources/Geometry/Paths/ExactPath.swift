@@ -108,7 +108,7 @@ public struct ExactPath: Hashable, Sendable {
     /// Total arc length of every piece (closing lines included), `accuracy` shared out equally
     /// (each of the n pieces gets accuracy/n); the status is the worst of the pieces'.
     public func arcLength(accuracy: Double) -> ArcLengthResult {
-        let pieces = subpaths.flatMap(\.closedPieces)
+        let pieces = subpaths.flatMap({ $0.closedPieces })
         let share = accuracy / Double(Swift.max(1, pieces.count))
         var length = 0.0, error = 0.0
         var status = ArcLengthResult.Status.converged

@@ -117,7 +117,7 @@ public struct Path: Hashable, Sendable {
     public var points: [Point] { zip(xs, ys).map { Point($0, $1) } }
 
     /// True when every coordinate is finite.
-    public var isFinite: Bool { xs.allSatisfy(\.isFinite) && ys.allSatisfy(\.isFinite) }
+    public var isFinite: Bool { xs.allSatisfy({ $0.isFinite }) && ys.allSatisfy({ $0.isFinite }) }
 
     /// The drawing segments in order, including the straight closing segment of a closed subpath
     /// when its end differs from its start.

@@ -1,4 +1,4 @@
-import Foundation
+import _CLibc
 
 extension EllipticalArc {
     /// The centre form of SVG's endpoint-parameterised arc `A rx ry φ fA fS x₂ y₂` drawn from

@@ -56,11 +56,11 @@ public struct AnimationDocument: Sendable {
     public static func isDocument(_ json: JSONValue) -> Bool { json["format"]?.string == formatName }
 
     /// The pose parameters' names, in ``PosedModel`` order.
-    static let poseNames = PosedModel<BallModel>.poseSpecs.map(\.name)
+    static let poseNames = PosedModel<BallModel>.poseSpecs.map({ $0.name })
 
     /// The base model's name and whether the model is posed.
-    static func baseName(of model: any DeformModel) -> (name: String, posed: Bool) {
-        let names = model.parameters.map(\.name)
+    static func baseName(of model: CatalogModel) -> (name: String, posed: Bool) {
+        let names = model.parameters.map({ $0.name })
         if model.name.hasSuffix("-posed"), names.count >= 4, Array(names.suffix(4)) == poseNames {
             return (String(model.name.dropLast("-posed".count)), true)
         }
@@ -137,7 +137,7 @@ public struct AnimationDocument: Sendable {
         guard let modelName = modelValue.string else {
             throw ExportError("$.model: expected a model name (a string), found \(modelValue.kindDescription)")
         }
-        var model: any DeformModel
+        var model: CatalogModel
         do throws(ModelInputError) {
             model = try ModelCatalog.model(named: modelName)
         } catch {
@@ -146,7 +146,7 @@ public struct AnimationDocument: Sendable {
         let pose = json["pose"]
         if let pose, pose != .null {
             guard pose.object != nil else { throw ExportError("$.pose: expected an object or null, found \(pose.kindDescription)") }
-            model = Self.posed(model)
+            model = .posed(model)
         }
         var base = model.defaultParameters
         func set(_ name: String, _ value: JSONValue, _ path: String) throws(ExportError) {
@@ -258,7 +258,6 @@ public struct AnimationDocument: Sendable {
         }
     }
 
-    static func posed<M: DeformModel>(_ m: M) -> any DeformModel { PosedModel(m) }
 
     /// The number at `key`, `default` when the key is absent.
     static func number(_ json: JSONValue, _ key: String, _ path: String, default: Double) throws(ExportError) -> Double {

@@ -37,7 +37,7 @@ public struct CSSExport: Sendable {
         out += "   Use with <svg viewBox=\"\(f(box.minX)) \(f(box.minY)) \(f(box.width)) \(f(box.height))\"><path class=\"beztune-shape\"/></svg>. */\n\n"
         var animations = ["beztune-shape \(duration) linear both"]
         var easingsByParameter: [(name: String, easings: [String])] = []
-        let names = animation.model.parameters.map(\.name)
+        let names = animation.model.parameters.map({ $0.name })
         for (i, track) in animation.profile.tracks.enumerated() {
             guard let track else { continue }
             let property = "--beztune-\(names[i])"

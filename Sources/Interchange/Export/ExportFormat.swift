@@ -22,7 +22,7 @@ public enum ExportFormat: String, CaseIterable, Hashable, Sendable, CustomString
     public var description: String { rawValue }
 
     /// The names, for messages and help: `svg, svg-animated, css, swift-uikit, swiftui, lottie, json`.
-    public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+    public static var names: String { allCases.map({ $0.rawValue }).joined(separator: ", ") }
 
     /// The format called `name`, or an error listing the valid names.
     public init(name: String) throws(ExportError) {

@@ -92,7 +92,7 @@ public struct LinearEasing: Hashable, Sendable, CustomStringConvertible {
 
     /// y(x) by linear interpolation between the stops (clamped to the first and last stop).
     public func value(at x: Double) -> Double {
-        PiecewiseLookup.evaluate(stops, at: x, position: \.x, value: \.y) { lo, hi in
+        PiecewiseLookup.evaluate(stops, at: x, position: { $0.x }, value: { $0.y }) { lo, hi in
             let a = stops[lo], b = stops[hi]
             return a.y + (b.y - a.y) * (x - a.x) / (b.x - a.x)
         }

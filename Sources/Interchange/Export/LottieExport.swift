@@ -1,5 +1,5 @@
 import Deform
-import Foundation
+import _CLibc
 import Geometry
 import _Support
 
@@ -108,7 +108,7 @@ public struct LottieExport: Sendable {
     /// The pose's translation in user coordinates, (tx, −ty), when the model is posed and neither
     /// is animated; zero otherwise.
     static func poseTranslation(_ animation: ShapeAnimation) -> Point {
-        let names = animation.model.parameters.map(\.name)
+        let names = animation.model.parameters.map({ $0.name })
         guard let x = names.firstIndex(of: "poseX"), let y = names.firstIndex(of: "poseY"),
               animation.profile.tracks[x] == nil, animation.profile.tracks[y] == nil else { return .zero }
         let t = Point(animation.profile.base.value(at: x), -animation.profile.base.value(at: y))

@@ -47,7 +47,7 @@ public struct SVGAnimationExport: Sendable {
         } else {
             out += "  <path id=\"shape\" d=\"\(plan.keyframes[0].outline.svgPathData)\" \(box.style)>\n"
             out += "    <animate attributeName=\"d\" dur=\"\(Self.clockValue(animation.duration))s\" fill=\"freeze\" calcMode=\"spline\"\n"
-            out += "      values=\"" + plan.keyframes.map(\.outline.svgPathData).joined(separator: ";") + "\"\n"
+            out += "      values=\"" + plan.keyframes.map({ $0.outline.svgPathData }).joined(separator: ";") + "\"\n"
             out += "      keyTimes=\"" + plan.keyframes.map { f($0.progress) }.joined(separator: ";") + "\"\n"
             out += "      keySplines=\"" + plan.easings.map { "\(f($0.x1)) \(f($0.y1)) \(f($0.x2)) \(f($0.y2))" }.joined(separator: ";") + "\"/>\n"
             out += "  </path>\n"

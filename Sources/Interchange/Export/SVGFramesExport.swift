@@ -1,4 +1,4 @@
-import Foundation
+import _CLibc
 import Deform
 import Geometry
 import _Support
@@ -44,7 +44,7 @@ public struct SVGFramesExport: Sendable {
         }
         out += "</svg>\n"
         text = out
-        ids = paths.map(\.id)
+        ids = paths.map({ $0.id })
     }
 }
 

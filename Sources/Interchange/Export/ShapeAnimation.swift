@@ -18,7 +18,7 @@ import Geometry
 /// flipped: ``outline(at:)``. Nothing is clamped (a spring's overshoot is kept).
 public struct ShapeAnimation: Sendable {
     /// The model (``PosedModel`` of a base model when the pose is part of the shape).
-    public let model: any DeformModel
+    public let model: CatalogModel
     /// The parameters over progress; no tracks for a still shape.
     public let profile: ProgressProfile
     /// The length of progress 0 → 1, seconds.
@@ -31,7 +31,7 @@ public struct ShapeAnimation: Sendable {
     public let standardErrors: [(name: String, value: Double)]
 
     /// A still shape: `parameters` belong to `model`; `standardErrors` name parameters of it.
-    public init(model: any DeformModel, parameters: ParameterVector,
+    public init(model: CatalogModel, parameters: ParameterVector,
                 standardErrors: [(name: String, value: Double)] = []) throws(ExportError) {
         let profile: ProgressProfile
         do throws(ModelInputError) {
@@ -44,7 +44,7 @@ public struct ShapeAnimation: Sendable {
 
     /// An animation of `duration` seconds (positive and finite); `keyframeTimes` are the
     /// fitted keyframes' progress values (each in [0, 1]).
-    public init(model: any DeformModel, profile: ProgressProfile, duration: Double = 1,
+    public init(model: CatalogModel, profile: ProgressProfile, duration: Double = 1,
                 keyframeTimes: [Double] = [], standardErrors: [(name: String, value: Double)] = []) throws(ExportError) {
         guard profile.base.specs == model.parameters else {
             throw ExportError("the profile's parameters (\(profile.base.modelName)) are not model \(model.name)'s")
@@ -54,7 +54,7 @@ public struct ShapeAnimation: Sendable {
         for p in keyframeTimes where !(p >= 0 && p <= 1) {
             throw ExportError("keyframe progress \(ExportError.number(p)) is outside [0, 1]")
         }
-        let names = model.parameters.map(\.name)
+        let names = model.parameters.map({ $0.name })
         for (name, value) in standardErrors {
             guard names.contains(name) else {
                 throw ExportError(ModelInputError.unknownParameter(name: name, model: model.name, valid: names).description)
@@ -202,7 +202,7 @@ public struct ShapeAnimation: Sendable {
 
     /// The box, and the first sample with a coordinate that is not finite or exceeds
     /// ``maximumCoordinate`` in magnitude (nil when none does).
-    static func boundingBox(model: any DeformModel, profile: ProgressProfile, keyframeTimes: [Double],
+    static func boundingBox(model: CatalogModel, profile: ProgressProfile, keyframeTimes: [Double],
                             still: Bool) -> (Rect, overflow: (progress: Double, value: Double)?) {
         var box: Rect?
         let samples = still ? [0] : (0...128).map { Double($0) / 128 } + keyframeTimes

@@ -97,7 +97,7 @@ public struct ShapeKeyframes: Sendable {
             (easings, jumpIntervals, deviation) = ([], [], 0)
             return
         }
-        let names = animation.model.parameters.map(\.name)
+        let names = animation.model.parameters.map({ $0.name })
         var jumpTimes = Set<Double>()
         for (i, track) in animation.profile.tracks.enumerated() {
             guard let track else { continue }

@@ -28,15 +28,16 @@ struct SwiftBallSource {
     let typeName: String
 
     init(_ animation: ShapeAnimation, format: ExportFormat, options: ExportOptions, typeSuffix: String) throws(ExportError) {
-        if animation.model is BallModel {
+        switch animation.model {
+        case .ball:
             isPosed = false
-        } else if animation.model is PosedModel<BallModel> {
+        case .posed(.ball):
             isPosed = true
-        } else {
+        default:
             throw ExportError("the \(format) export writes the ball model as Swift code; model \(animation.model.name) is not supported (use svg, svg-animated, css, lottie or json)")
         }
         self.animation = animation
-        names = animation.model.parameters.map(\.name)
+        names = animation.model.parameters.map({ $0.name })
         typeName = options.typeName ?? Self.typeName(animation.model.name, suffix: typeSuffix)
     }
 
@@ -188,7 +189,7 @@ struct SwiftBallSource {
                     return ".steps(\(s.count), .\(Self.stepCase(s.position)))"
                 }
             }
-            out += "\(indent)/// \(names[i]) over progress: \(track.keyframes.count) keyframes, timing \(track.timings.map(\.description).joined(separator: ", ")).\n"
+            out += "\(indent)/// \(names[i]) over progress: \(track.keyframes.count) keyframes, timing \(track.timings.map({ $0.description }).joined(separator: ", ")).\n"
             out += "\(indent)static func \(names[i])Value(at p: Double) -> Double {\n"
             out += "\(indent)    keyframeValue(p, times: [\(track.keyframes.map { Self.literal($0.time) }.joined(separator: ", "))],\n"
             out += "\(indent)                  values: [\(track.keyframes.map { Self.literal($0.value) }.joined(separator: ", "))],\n"

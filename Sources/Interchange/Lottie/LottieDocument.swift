@@ -1,4 +1,4 @@
-import Foundation
+import _CLibc
 
 /// A Lottie (Bodymovin) animation: its frame rate, frame range and layers, read from JSON.
 ///

@@ -36,7 +36,7 @@ public struct LottieShapeLayer: Sendable {
     /// Between two consecutive ones every property follows one segment (one easing), so a
     /// keyframed timing fit can take these as its key times.
     public var keyframeTimes: [Double] {
-        Array(Set(LottieShapeItem.keyframeTimes(items) + transforms.flatMap(\.keyframeTimes))).sorted()
+        Array(Set(LottieShapeItem.keyframeTimes(items) + transforms.flatMap({ $0.keyframeTimes }))).sorted()
     }
 
     /// `layer 2 "Ball"`, as messages name it.

@@ -1,4 +1,4 @@
-import Foundation
+import _CLibc
 import Geometry
 
 /// A layer's transform (`ks`) or a group's (`tr`): anchor `a`, position `p` (or split into

@@ -1,4 +1,4 @@
-import Foundation
+import _CLibc
 import Geometry
 
 /// What an SVG document draws: every shape that is rendered, in the outer document's user

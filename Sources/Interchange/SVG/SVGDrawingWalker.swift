@@ -1,4 +1,4 @@
-import Foundation
+import _CLibc
 import Geometry
 import _Support
 
@@ -195,7 +195,7 @@ struct SVGDrawingWalker {
 
         let local = try Self.transform(of: e)
         let transform = local.concatenating(context.transform)
-        guard [transform.a, transform.b, transform.c, transform.d, transform.e, transform.f].allSatisfy(\.isFinite) else {
+        guard [transform.a, transform.b, transform.c, transform.d, transform.e, transform.f].allSatisfy({ $0.isFinite }) else {
             throw Self.failure(e, "the transforms overflow (a matrix entry is not finite)")
         }
         if transform.determinant == 0 { return }  // singular: not rendered (usvg has_valid_transform)
@@ -343,7 +343,7 @@ struct SVGDrawingWalker {
             viewport = SVGViewportSize(width: box.width, height: box.height)
         }
         map = map.concatenating(.translation(x: x, y: y))
-        guard [map.a, map.d, map.e, map.f].allSatisfy(\.isFinite), map.determinant != 0 else {
+        guard [map.a, map.d, map.e, map.f].allSatisfy({ $0.isFinite }), map.determinant != 0 else {
             throw Self.failure(e, "its viewBox and viewport give a matrix that is not finite or singular")
         }
         return (map, viewport)

@@ -122,7 +122,7 @@ extension SVGDrawing {
 
     /// The first `listedCandidateCount` shapes, then how many more.
     static func list(_ shapes: [SVGShape]) -> String {
-        let listed = shapes.prefix(listedCandidateCount).map(\.description).joined(separator: "; ")
+        let listed = shapes.prefix(listedCandidateCount).map({ $0.description }).joined(separator: "; ")
         let more = shapes.count - min(shapes.count, listedCandidateCount)
         return more > 0 ? listed + "; … and \(more) more" : listed
     }

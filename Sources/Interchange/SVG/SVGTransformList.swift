@@ -1,5 +1,5 @@
 import _Support
-import Foundation
+import _CLibc
 import Geometry
 import _Support
 
@@ -124,7 +124,7 @@ public struct SVGTransformList: Hashable, Sendable, CustomStringConvertible {
 
     /// The list as SVG writes it: the functions' descriptions separated by single spaces
     /// ("" for the empty list). `SVGTransformList(parsing: list.description)` equals `list`.
-    public var description: String { functions.map(\.description).joined(separator: " ") }
+    public var description: String { functions.map({ $0.description }).joined(separator: " ") }
 
     /// Parses a `transform` attribute value.
     /// - Throws: `SVGTransformError` naming the byte offset and what was expected there.

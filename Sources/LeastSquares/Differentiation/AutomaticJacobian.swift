@@ -20,7 +20,7 @@ public enum AutomaticJacobian {
             jacobian.elements.withUnsafeMutableBufferPointer { column in
                 for i in 0..<m { column[i + j * m] = r[i].derivative }
             }
-            if j == 0 { residuals = r.map(\.value) }
+            if j == 0 { residuals = r.map({ $0.value }) }
             seeded[j].derivative = 0
         }
         if n == 0 { residuals = model.residuals(x) }

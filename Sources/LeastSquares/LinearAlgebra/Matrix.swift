@@ -105,7 +105,7 @@ public struct Matrix: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// True when every entry is finite (no NaN, no ±∞).
-    public var isFinite: Bool { elements.allSatisfy(\.isFinite) }
+    public var isFinite: Bool { elements.allSatisfy({ $0.isFinite }) }
 
     /// The Euclidean norm of each column, ‖A e_j‖₂, computed with scaling so that it neither
     /// overflows nor underflows (as BLAS `dnrm2` and MINPACK `enorm`).

@@ -37,7 +37,7 @@ public struct PivotedQR: Sendable {
 
     /// The number of diagonal entries with |Rᵢᵢ| > `relativeTolerance`·|R₁₁|.
     public func rank(relativeTolerance: Double) -> Int {
-        let d = factors.diagonal.map(\.magnitude)
+        let d = factors.diagonal.map({ $0.magnitude })
         guard let largest = d.first, largest > 0 else { return 0 }
         return d.count { $0 > relativeTolerance * largest }
     }

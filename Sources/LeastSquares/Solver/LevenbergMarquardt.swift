@@ -100,7 +100,7 @@ public struct LevenbergMarquardt: Sendable {
 
         // Never evaluate the problem at NaN or ±∞: a residual function may index or divide by a
         // parameter. (Checked before projecting: the box would turn −∞ into a bound.)
-        guard start.allSatisfy(\.isFinite) else {
+        guard start.allSatisfy({ $0.isFinite }) else {
             return LeastSquaresFit(parameters: start, residuals: [Double](repeating: .nan, count: m), jacobian: nil,
                                    residualSumOfSquares: .nan, cost: .nan, covariance: nil,
                                    activeBounds: [BoundSide?](repeating: nil, count: n), iterations: 0,
@@ -230,11 +230,11 @@ public struct LevenbergMarquardt: Sendable {
                 guard stalled < 3, pnorm > epsmch * xnorm, pnorm <= 1e-4 * xnorm else { break }
                 var trial = x
                 for j in 0..<n { trial[j] += step[j] }
-                guard trial.allSatisfy(\.isFinite) else { break }
+                guard trial.allSatisfy({ $0.isFinite }) else { break }
                 if let bounds, !bounds.contains(trial) { break }
                 let trialResiduals = problem.residuals(at: trial)
                 evaluations += 1
-                guard trialResiduals.allSatisfy(\.isFinite) else { break }
+                guard trialResiduals.allSatisfy({ $0.isFinite }) else { break }
                 // The linear model must describe the step: ‖r(x + p) − r(x) − J p‖ ≤ ‖J p‖.
                 let jp = jacobian.multiplied(by: step)
                 var mismatch = [Double](repeating: 0, count: m)
@@ -256,13 +256,13 @@ public struct LevenbergMarquardt: Sendable {
             if status.isConverged { refine() }
             // A postcondition the steps above already ensure, kept as the last word: never report
             // NaN or ±∞ parameters or residuals as converged.
-            if status.isConverged && !(x.allSatisfy(\.isFinite) && f.allSatisfy(\.isFinite)) {
-                status = x.allSatisfy(\.isFinite) ? .nonfiniteResidual : .nonfiniteParameters
+            if status.isConverged && !(x.allSatisfy({ $0.isFinite }) && f.allSatisfy({ $0.isFinite })) {
+                status = x.allSatisfy({ $0.isFinite }) ? .nonfiniteResidual : .nonfiniteParameters
             }
             let ssr = f.reduce(0) { $0 + $1 * $1 }
             let objective = robust ? loss.sum(of: f) : ssr
             var jacobian = jacobianAtX
-            if jacobian == nil, f.allSatisfy(\.isFinite) {
+            if jacobian == nil, f.allSatisfy({ $0.isFinite }) {
                 let j = problem.jacobian(at: x)
                 jacobianEvaluations += 1
                 jacobian = j.isFinite ? j : nil
@@ -283,7 +283,7 @@ public struct LevenbergMarquardt: Sendable {
                                    acceleratedSteps: acceleratedSteps, status: status)
         }
 
-        guard f.allSatisfy(\.isFinite) else { return finish(.nonfiniteResidual) }
+        guard f.allSatisfy({ $0.isFinite }) else { return finish(.nonfiniteResidual) }
         var fnorm = objectiveNorm(f)
         var delta = 0.0
         var xnorm = 0.0
@@ -339,11 +339,11 @@ public struct LevenbergMarquardt: Sendable {
                 let h = geodesic.step
                 var probe = x
                 for j in 0..<n { probe[j] += h * v[j] }
-                guard probe.allSatisfy(\.isFinite) else { return nil }
+                guard probe.allSatisfy({ $0.isFinite }) else { return nil }
                 if let bounds, !bounds.contains(probe) { return nil }
                 let rh = problem.residuals(at: probe)
                 evaluations += 1
-                guard rh.allSatisfy(\.isFinite) else { return nil }
+                guard rh.allSatisfy({ $0.isFinite }) else { return nil }
                 let jv = jacobian.multiplied(by: v)
                 var second = [Double](repeating: 0, count: m)
                 for i in 0..<m { second[i] = rowScaling[i] * (2 / h) * ((rh[i] - f[i]) / h - jv[i]) }
@@ -394,10 +394,10 @@ public struct LevenbergMarquardt: Sendable {
 
                 // A step that overflowed a parameter fails like a non-finite residual, without
                 // evaluating the problem there (it still counts against the budget).
-                let trialIsFinite = trial.allSatisfy(\.isFinite)
+                let trialIsFinite = trial.allSatisfy({ $0.isFinite })
                 let trialResiduals = trialIsFinite ? problem.residuals(at: trial) : [Double](repeating: .nan, count: m)
                 evaluations += 1
-                let finite = trialIsFinite && trialResiduals.allSatisfy(\.isFinite)
+                let finite = trialIsFinite && trialResiduals.allSatisfy({ $0.isFinite })
                 let fnorm1 = finite ? objectiveNorm(trialResiduals) : .infinity
 
                 // Actual and predicted relative reductions (Moré (4.4); MINPACK lmder).

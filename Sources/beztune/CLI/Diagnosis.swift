@@ -1,3 +1,4 @@
+import _ProcessLayer
 import ArcError
 import Fitting
 import Foundation

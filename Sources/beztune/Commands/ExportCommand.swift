@@ -289,7 +289,7 @@ enum ExportCommand: BeztuneCommand {
     struct Options: CommandOptions {
         var format = ExportFormat.svg  // required
         var out = ""  // required
-        var model: (any DeformModel)?
+        var model: (CatalogModel)?
         var radius: Double?
         var free: [String]?
         var set: [ParameterAssignment] = []

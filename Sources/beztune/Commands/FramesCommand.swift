@@ -94,7 +94,7 @@ enum FramesCommand: BeztuneCommand {
     /// The model placed by its pose, its parameters over progress, and the parameters the user
     /// set (labelled on the frames).
     struct Drawn {
-        var model: any DeformModel
+        var model: CatalogModel
         var profile: TimedProfile
         var set: [ParameterAssignment]
     }
@@ -116,7 +116,7 @@ enum FramesCommand: BeztuneCommand {
         let (from, to, count, outPath, format) = (options.from, options.to, options.count, options.out, options.format)
         let (width, height) = (options.size.width, options.size.height)
         // What is drawn: the model's parameters at each progress.
-        let model: any DeformModel
+        let model: CatalogModel
         let parametersAt: (Double) throws -> ParameterVector
         let labelled: [Int]
         if let drawn = checked.drawn {
@@ -208,9 +208,9 @@ enum FramesCommand: BeztuneCommand {
     /// has no width or no height, a stroked part that is a single point), which Core Animation
     /// would not show either but round line caps would draw as dots. In an SVG frame the plain
     /// model's outline is the element `outline`, a scene's parts `part-1`, `part-2`, ….
-    static func shapeLayers(_ model: any DeformModel, _ path: Path) -> [FrameLayer] {
+    static func shapeLayers(_ model: CatalogModel, _ path: Path) -> [FrameLayer] {
         var region = ShapeStyle(fill: Color.palette[0].withAlpha(0.18), stroke: Color.palette[0], width: 2, id: "outline")
-        guard let scene = model as? any SceneModel else { return [.shape(path, region)] }
+        guard let scene = model.scene else { return [.shape(path, region)] }
         var line = ShapeStyle(fill: nil, stroke: Color.palette[0], width: 2)
         var layers: [FrameLayer] = []
         for (i, (part, paint)) in zip(subpaths(of: path), scene.subpathPaints).enumerated() {
@@ -306,7 +306,7 @@ enum FramesCommand: BeztuneCommand {
     }
 
     struct Options: CommandOptions {
-        var model: (any DeformModel)?
+        var model: (CatalogModel)?
         var profileDir: String?
         var document: String?
         var method: TrajectoryFit.Method?

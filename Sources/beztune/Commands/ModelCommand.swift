@@ -78,7 +78,7 @@ enum ModelCommand: BeztuneCommand {
     /// checked before any work.
     enum Checked {
         case list
-        case frame(Options, model: any DeformModel, parameters: ParameterVector)
+        case frame(Options, model: CatalogModel, parameters: ParameterVector)
     }
 
     static func validate(_ options: Options) throws -> Checked {
@@ -140,7 +140,7 @@ enum ModelCommand: BeztuneCommand {
 
     struct Options: CommandOptions {
         var list = false
-        var model: (any DeformModel)?
+        var model: (CatalogModel)?
         var progress = 1.0
         var set: [ParameterAssignment] = []
         var timing = TimingFunction.linear

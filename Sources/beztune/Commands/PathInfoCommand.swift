@@ -1,3 +1,4 @@
+import _ProcessLayer
 import DataFiles
 import Fitting
 import Foundation

@@ -1,3 +1,4 @@
+import _ProcessLayer
 import DataFiles
 import Deform
 import Fitting
@@ -15,11 +16,11 @@ enum AnimationInputs {
     /// `poseX` …, places it; ``ModelArguments/posed(_:set:)``) and `--radius` (as `--set radius=R`),
     /// over `duration` seconds when given. Every problem is the options' (checked before any
     /// input is read).
-    static func still(_ named: any DeformModel, set given: [ParameterAssignment], radius: Double?,
+    static func still(_ named: CatalogModel, set given: [ParameterAssignment], radius: Double?,
                       duration: Double?) throws -> ShapeAnimation {
         let assignments = try Self.assignments(given, radius: radius)
         let (model, set) = try ModelArguments.posed(named, set: assignments)
-        if model is any SceneModel {
+        if model.scene != nil {
             throw CLIError.usage("\(model.name) is a scene with its own timeline; export takes plain models (ball) or fitted results")
         }
         let parameters = try ModelArguments.endValues(set, model: model)
@@ -44,7 +45,7 @@ enum AnimationInputs {
     /// (``FitResultRow/disagreement(model:free:radius:values:)``; one that does not is a runtime
     /// failure naming both values); an older file is read with the fit those options make, as
     /// `beztune fit` makes it (``FitArguments``; the model defaults to the ball).
-    static func fitResult(_ file: String, row: Int?, model: (any DeformModel)?, free: [String]?, radius: Double?,
+    static func fitResult(_ file: String, row: Int?, model: (CatalogModel)?, free: [String]?, radius: Double?,
                           set: [ParameterAssignment], duration: Double?) throws -> ShapeAnimation {
         let result = try fitRow(file, row: row, model: model, free: free, radius: radius, set: set)
         return try inContext(result.location) { () throws(ExportError) in
@@ -58,7 +59,7 @@ enum AnimationInputs {
     /// The fit of data row `row` of `file`, as ``fitResult(_:row:model:free:radius:set:duration:)``
     /// reads it; a fit that did not converge (a `status` not starting with `converged_`) is
     /// refused, naming its status: an export never carries a failed fit.
-    static func fitRow(_ file: String, row: Int?, model: (any DeformModel)?, free: [String]?, radius: Double?,
+    static func fitRow(_ file: String, row: Int?, model: (CatalogModel)?, free: [String]?, radius: Double?,
                        set: [ParameterAssignment]) throws -> FitResultRow {
         let (table, index) = try fitResultTable(file, row: row, option: "--row")
         let result: FitResultRow
@@ -70,7 +71,7 @@ enum AnimationInputs {
             }
         } else {
             var choices = FitChoices()
-            choices.model = model ?? BallModel()
+            choices.model = model ?? CatalogModel.ball
             (choices.radius, choices.free, choices.set) = (radius, free, set)
             let setup = try FitArguments(choices).setup
             do throws(FitResultError) {
@@ -86,7 +87,7 @@ enum AnimationInputs {
 
     /// The fit of data row `row` (`--from-row`) of `file` (`--from-fit`), which must be a fit of
     /// `base` that converged.
-    static func fitRow(_ file: String, row: Int?, expecting base: any DeformModel) throws -> FitResultRow {
+    static func fitRow(_ file: String, row: Int?, expecting base: CatalogModel) throws -> FitResultRow {
         let (table, index) = try fitResultTable(file, row: row, option: "--from-row")
         let result = try table.row(index, expecting: base)
         try refuseUnconverged(result)

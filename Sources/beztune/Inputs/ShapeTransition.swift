@@ -23,7 +23,7 @@ struct ShapeTransition {
     /// One end of the transition.
     struct End {
         /// The base model (never posed: the pose is among `values`).
-        var model: any DeformModel
+        var model: CatalogModel
         /// The values that make the shape, in the model's names.
         var values: [(name: String, value: Double)]
         /// The values the end holds constant (the start begins from them).
@@ -34,8 +34,8 @@ struct ShapeTransition {
     static let poseNames = PosedModel<BallModel>.poseSpecs.map(\.name)
 
     /// The end `--model MODEL --set …` describes: the values set, the pose held.
-    static func end(model: any DeformModel, set: [ParameterAssignment]) throws(CLIError) -> End {
-        if model is any SceneModel {
+    static func end(model: CatalogModel, set: [ParameterAssignment]) throws(CLIError) -> End {
+        if model.scene != nil {
             throw .usage("\(model.name) is a scene with its own timeline; export takes plain models (ball) or fitted results")
         }
         let values = set.map { (name: FitSetup.modelName(of: $0.name), value: $0.value) }
@@ -75,7 +75,7 @@ struct ShapeTransition {
     static func animation(from start: [(name: String, value: Double)], to end: End, timing: TimingFunction,
                           duration: Double) throws -> ShapeAnimation {
         let posed = (start + end.values).contains { poseNames.contains($0.name) }
-        let model = posed ? ModelArguments.posedModel(end.model) : end.model
+        let model = posed ? .posed(end.model) : end.model
         func vector(_ own: [(name: String, value: Double)], other: [(name: String, value: Double)]) throws -> ParameterVector {
             var p = model.defaultParameters
             for (name, value) in other where poseNames.contains(name) { try p.set(name, to: value) }

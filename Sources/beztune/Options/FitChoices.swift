@@ -3,7 +3,7 @@ import Deform
 /// The options of `beztune fit` and `fit-profile` that say what to fit and how, as given
 /// (declared once for both: ``FitChoices/options``).
 struct FitChoices {
-    var model: any DeformModel = BallModel()
+    var model: CatalogModel = CatalogModel.ball
     var radius: Double?
     /// `--free`; the model's ``DeformModel/defaultFree`` when absent.
     var free: [String]?

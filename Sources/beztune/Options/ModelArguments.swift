@@ -8,7 +8,7 @@ import _Support
 /// `--set NAME=VALUE` assignments, `--timing`.
 enum ModelArguments {
     /// A model name: one of ``ModelCatalog``'s.
-    static func model(_ name: String) throws(ModelInputError) -> any DeformModel {
+    static func model(_ name: String) throws(ModelInputError) -> CatalogModel {
         try ModelCatalog.model(named: name)
     }
 
@@ -31,7 +31,7 @@ enum ModelArguments {
     /// names the parameters of the values' `model` (an option declared before, when given), and
     /// with `finite` its value must be finite.
     static func setOption<Values>(_ path: WritableKeyPath<Values, [ParameterAssignment]>,
-                                  model: @escaping (Values) -> (any DeformModel)?, finite: Bool = false,
+                                  model: @escaping (Values) -> (CatalogModel)?, finite: Bool = false,
                                   inUsage: Bool = true, help: String) -> Option<Values> {
         .repeated(path, "set", "NAME=VALUE", inUsage: inUsage, help: help) { text, values in
             try ParameterAssignment.parse(text, finite: finite, parameters: model(values)?.parameters.map(\.name))
@@ -42,20 +42,18 @@ enum ModelArguments {
     /// `poseScale`, `poseRotation` (radians) or their aliases `tx`, `ty`, `scale`, `rotation`
     /// (``FitSetup/poseAliases``), as `beztune fit` names them — with the assignments in the
     /// model's names; else the model and the assignments as given. A scene takes no pose.
-    static func posed(_ model: any DeformModel, set assignments: [ParameterAssignment]) throws(CLIError)
-        -> (model: any DeformModel, set: [ParameterAssignment]) {
+    static func posed(_ model: CatalogModel, set assignments: [ParameterAssignment]) throws(CLIError)
+        -> (model: CatalogModel, set: [ParameterAssignment]) {
         let poseNames = PosedModel<BallModel>.poseSpecs.map(\.name)
         let canonical = assignments.map { a in
             ParameterAssignment(name: FitSetup.modelName(of: a.name), value: a.value)
         }
         guard let first = canonical.first(where: { poseNames.contains($0.name) }) else { return (model, assignments) }
-        if model is any SceneModel {
+        if model.scene != nil {
             throw .usage("\(first.name): a scene (\(model.name)) takes no pose; the pose places plain models such as the ball")
         }
-        return (posedModel(model), canonical)
+        return (.posed(model), canonical)
     }
-
-    static func posedModel<M: DeformModel>(_ m: M) -> any DeformModel { PosedModel(m) }
 
     /// The model's parameters over progress.
     ///
@@ -65,9 +63,9 @@ enum ModelArguments {
     /// `--set` changing the targets of its tracks (or, for a parameter without a track, its
     /// value throughout) and `timing` as the group timing that warps the scene's progress
     /// (``TimedProfile``).
-    static func profile(_ model: any DeformModel, set assignments: [ParameterAssignment],
+    static func profile(_ model: CatalogModel, set assignments: [ParameterAssignment],
                         timing: TimingFunction) throws -> TimedProfile {
-        if let scene = model as? any SceneModel {
+        if let scene = model.scene {
             let targets = try endValues(assignments, model: model, from: scene.seedTargets)
             return TimedProfile(try scene.seedProfile(targets: targets), timing: timing)
         }
@@ -80,7 +78,7 @@ enum ModelArguments {
 
     /// `start` (default: the model's defaults) with every assignment applied (names, bounds and
     /// repeats checked).
-    static func endValues(_ assignments: [ParameterAssignment], model: any DeformModel,
+    static func endValues(_ assignments: [ParameterAssignment], model: CatalogModel,
                           from start: ParameterVector? = nil) throws -> ParameterVector {
         var end = start ?? model.defaultParameters
         var seen: Set<String> = []

@@ -1,3 +1,5 @@
+import _Support
+
 /// An error with where it happened: `CONTEXT: message`, the context a file (`anim.json`), a file
 /// and line (`fit.csv line 3`) or a step (`cannot resume`) that the code which failed did not
 /// know.

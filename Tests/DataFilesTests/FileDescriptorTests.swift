@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import DataFiles
 import _Support
 
 #if canImport(Glibc)

@@ -1,3 +1,5 @@
+import _Support
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
