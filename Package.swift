@@ -8,6 +8,7 @@ let package = Package(
     platforms: [.macOS("13.3"), .iOS("16.4")],
     products: [
         .library(name: "Geometry", targets: ["Geometry"]),
+        .library(name: "CSV", targets: ["CSV"]),
         .library(name: "DataFiles", targets: ["DataFiles"]),
         .library(name: "Render", targets: ["Render"]),
         .library(name: "LeastSquares", targets: ["LeastSquares"]),
@@ -21,7 +22,11 @@ let package = Package(
     targets: [
         // MARK: - Public API
         .target(name: "Geometry", dependencies: ["_CIntrinsics", "_CLibc", "_Numerics", "_Support"]),
-        .target(name: "DataFiles", dependencies: ["_Support"]),
+        // CSV text: parsing, tables, values, writing (no files).
+        .target(name: "CSV", dependencies: ["_Support"]),
+        // The files: reading text and CSV files, and what the libraries read as files (fit
+        // targets, keyframe manifests, fit-profile folders). The libraries below take text.
+        .target(name: "DataFiles", dependencies: ["CSV", "Deform", "Fitting", "Geometry", "Interchange", "_Support"]),
         .target(name: "Render", dependencies: ["Geometry", "CCairo", "_Support"]),
         .target(name: "LeastSquares", dependencies: ["CLapack", "_Support"]),
         // The NIST StRD and Moré–Garbow–Hillstrom problems, their file reader and runners: what
@@ -29,8 +34,8 @@ let package = Package(
         .target(name: "LeastSquaresTestProblems", dependencies: ["LeastSquares", "_Support"]),
         .target(name: "Deform", dependencies: ["Geometry", "_CLibc", "_Support"]),
         .target(name: "ArcError", dependencies: ["Geometry", "_CLibc", "_Numerics", "_Support"]),
-        .target(name: "Fitting", dependencies: ["Geometry", "Deform", "LeastSquares", "DataFiles", "Interchange", "_Support"]),
-        .target(name: "Interchange", dependencies: ["Geometry", "Deform", "_Numerics", "_Support"]),
+        .target(name: "Fitting", dependencies: ["Geometry", "Deform", "LeastSquares", "CSV", "Interchange", "_CLibc", "_Support"]),
+        .target(name: "Interchange", dependencies: ["Geometry", "Deform", "_CLibc", "_Numerics", "_Support"]),
         .executableTarget(name: "beztune", dependencies: ["Geometry", "DataFiles", "Render", "LeastSquares", "LeastSquaresTestProblems", "Deform", "ArcError", "Fitting", "Interchange", "_ArgumentParser", "_ProcessLayer", "_Support"]),
 
         // MARK: - Benchmarks
@@ -76,7 +81,8 @@ let package = Package(
 
         // MARK: - Unit test bundles
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "_Numerics", "_TestSupport"], exclude: ["Resources"]),
-        .testTarget(name: "DataFilesTests", dependencies: ["DataFiles", "_Support", "_TestSupport"]),
+        .testTarget(name: "CSVTests", dependencies: ["CSV", "_Support", "_TestSupport"]),
+        .testTarget(name: "DataFilesTests", dependencies: ["DataFiles", "CSV", "_Support", "_TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render"], exclude: ["Resources"]),
         .testTarget(name: "LeastSquaresTests", dependencies: ["LeastSquares", "_TestSupport"]),
         .testTarget(name: "LeastSquaresTestProblemsTests", dependencies: ["LeastSquaresTestProblems", "LeastSquares", "_TestSupport"]),

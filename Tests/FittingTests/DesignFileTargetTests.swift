@@ -104,7 +104,7 @@ struct DesignFileTargetTests {
 
     @Test("LottieKeyframeSequence: frames from + k·step up to to, progress (f − k₀)/(k₁ − k₀) over the keyframes (here ip and op), range checks")
     func lottieSequence() throws {
-        let document = try LottieDocument(contentsOf: Self.lottieSquash)
+        let document = try LottieDocument(parsing: [UInt8](try Data(contentsOf: Self.lottieSquash)), source: "squash.json")
         let layer = try document.shapeLayer()
         #expect(try LottieKeyframeSequence(layer: layer).frames == (0...30).map(Double.init))
         let tenths = try LottieKeyframeSequence(layer: layer, from: 0, to: 3, step: 0.1)

@@ -131,22 +131,6 @@ import _TestSupport
         #expect(try doc.shapeLayer(.index(0)).info.position == 0)
     }
 
-    @Test func aFiftyMegabyteFileIsRefusedBeforeItIsRead() throws {
-        let folder = try TemporaryFolder()
-        let url = folder.file("big.json")
-        #expect(FileManager.default.createFile(atPath: url.path, contents: nil))
-        let handle = try FileHandle(forWritingTo: url)
-        try handle.truncate(atOffset: 50_000_000)  // sparse: nothing is written
-        try handle.close()
-        do {
-            _ = try LottieDocument(contentsOf: url)
-            Issue.record("read")
-        } catch {
-            #expect(error.kind == .syntax)
-            #expect(error.description == "big.json: the file has 50000000 bytes, more than the limit of 33554432 bytes (32 MiB)")
-        }
-    }
-
     @Test func aFiftyMegabyteTextIsRefusedBeforeItIsParsed() {
         let bytes = [UInt8](repeating: UInt8(ascii: " "), count: 50_000_000)
         do {
@@ -194,24 +178,6 @@ import _TestSupport
             } catch {
                 #expect(!error.description.contains("\n") && error.description.hasPrefix("x.json: "), "\(error)")
             }
-        }
-    }
-}
-
-@Suite struct LottieFileTests {
-    @Test func aFolderOrAMissingFileIsOneLine() throws {
-        let folder = try TemporaryFolder()
-        do {
-            _ = try LottieDocument(contentsOf: folder.url)
-            Issue.record("a folder was read")
-        } catch {
-            #expect(error.description.hasSuffix(": cannot be read: not a regular file"))
-        }
-        do {
-            _ = try LottieDocument(contentsOf: folder.file("missing.json"))
-            Issue.record("a missing file was read")
-        } catch {
-            #expect(error.description.hasPrefix("missing.json: cannot be read: ") && !error.description.contains("\n"))
         }
     }
 }

@@ -1,6 +1,6 @@
 import _Support
 import Deform
-import Foundation
+import _CLibc
 import Geometry
 
 /// Why a fit cannot be set up or run: one line naming the parameter, count or box at fault.
@@ -64,7 +64,7 @@ public enum FitError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     static func range(_ a: Double, _ b: Double) -> String {
-        String(format: "%.4g…%.4g", a, b)
+        PrintfDecimal.significant(a, digits: 4) + "…" + PrintfDecimal.significant(b, digits: 4)
     }
 }
 

@@ -1,5 +1,5 @@
 import _Support
-import Foundation
+import _CLibc
 import Geometry
 import Interchange
 

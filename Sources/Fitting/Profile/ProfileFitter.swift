@@ -1,5 +1,5 @@
 import Deform
-import Foundation
+import _CLibc
 import Geometry
 import LeastSquares
 

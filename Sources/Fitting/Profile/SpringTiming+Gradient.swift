@@ -1,5 +1,5 @@
 import Deform
-import Foundation
+import _CLibc
 
 extension SpringTiming {
     /// y(t) and its exact gradient with respect to (ω, ζ, v₀), for progress t ≥ 0, from one closed

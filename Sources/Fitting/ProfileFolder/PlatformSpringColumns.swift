@@ -1,4 +1,4 @@
-import DataFiles
+import CSV
 import Deform
 
 /// The columns `fit-profile` adds after `timing.csv`'s others (none of those moves): a spring

@@ -9,12 +9,12 @@ public struct ProfileFolderError: ReportableError, Sendable {
     public init(_ description: String) { self.description = description }
 
     /// `error`'s line, in `context` (`CONTEXT: line`) when one is given.
-    init(_ error: any Error, context: String? = nil) {
-        description = context.map { "\($0): \(error)" } ?? "\(error)"
+    init<E: Error & CustomStringConvertible>(_ error: E, context: String? = nil) {
+        description = context.map { "\($0): \(error.description)" } ?? error.description
     }
 
     /// `body`'s result; an error it throws, as a folder error in `context` when given.
-    static func reading<T, E: Error>(_ context: String? = nil, _ body: () throws(E) -> T) throws(ProfileFolderError) -> T {
+    package static func reading<T, E: Error & CustomStringConvertible>(_ context: String? = nil, _ body: () throws(E) -> T) throws(ProfileFolderError) -> T {
         do {
             return try body()
         } catch {

@@ -1,4 +1,4 @@
-import DataFiles
+import CSV
 import Deform
 import _Support
 

@@ -1,4 +1,4 @@
-import DataFiles
+import CSV
 import _Support
 
 /// Why a fit result (``FitResultTable``) or one of its rows cannot be used: one line naming the

@@ -1,6 +1,6 @@
-import DataFiles
+import CSV
 import Deform
-import Foundation
+import _CLibc
 import _Support
 
 /// A fit result read back: the CSV ``FitResultColumns`` writes (one row, or a batch's rows after
@@ -32,17 +32,6 @@ public struct FitResultTable: Sendable {
         guard !columns.isEmpty else { throw .noParameterColumns(source: table.source) }
         guard !table.rows.isEmpty else { throw .noRows(source: table.source) }
         (self.table, parameterColumns) = (table, columns)
-    }
-
-    /// The fit result in a file (named in messages as given).
-    public init(contentsOf url: URL) throws(FitResultError) {
-        let table: CSVTable
-        do throws(CSVError) {
-            table = try CSVTable(contentsOf: url)
-        } catch {
-            throw .table(error)
-        }
-        try self.init(table)
     }
 
     /// The file's name in messages.

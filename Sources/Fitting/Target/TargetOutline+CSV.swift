@@ -1,4 +1,4 @@
-import DataFiles
+import CSV
 import Geometry
 
 extension TargetOutline {

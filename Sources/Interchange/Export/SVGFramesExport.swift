@@ -73,7 +73,7 @@ struct SVGViewBox {
         return """
         <?xml version="1.0" encoding="UTF-8"?>
         <svg xmlns="http://www.w3.org/2000/svg" viewBox="\(f(minX)) \(f(minY)) \(f(width)) \(f(height))" width="\(f(width))" height="\(f(height))">
-          <!-- \(comment.replacingOccurrences(of: "--", with: "- -")) -->
+          <!-- \(comment.replacingEvery("--", with: "- -")) -->
 
         """
     }

@@ -44,28 +44,6 @@ public struct LottieDocument: Sendable {
         try self.init(json: json, source: source)
     }
 
-    /// The document in the regular file at `url`, refused before it is read when it has more than
-    /// `reader.maximumBytes` bytes (or is a directory, a pipe or a device, which a program reads
-    /// through its own file handling and then ``init(parsing:source:reader:)``).
-    public init(contentsOf url: URL, reader: JSONReader = JSONReader()) throws(LottieError) {
-        let source = url.lastPathComponent
-        let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
-        if let type = attributes?[.type] as? FileAttributeType, type != .typeRegular {
-            throw LottieError(.invalid, source: source, "cannot be read: not a regular file")
-        }
-        let size = (attributes?[.size] as? NSNumber)?.intValue
-        if let size, size > reader.maximumBytes {
-            throw LottieError(.syntax, source: source, "the file has \(size) bytes, more than the limit of \(reader.maximumBytes) bytes (\(reader.maximumBytes >> 20) MiB)")
-        }
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw LottieError(.invalid, source: source, "cannot be read: \((error as NSError).localizedDescription)")
-        }
-        try self.init(parsing: [UInt8](data), source: source, reader: reader)
-    }
-
     /// True when `json` has the five members that make a Lottie document.
     public static func isLottie(_ json: JSONValue) -> Bool {
         guard let o = json.object else { return false }

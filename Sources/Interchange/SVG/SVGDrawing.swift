@@ -1,5 +1,6 @@
 import _CLibc
 import Geometry
+import _Support
 
 /// What an SVG document draws: every shape that is rendered, in the outer document's user
 /// units (y-down, never rescaled to `width`/`height`), in document order — the candidates a
@@ -112,7 +113,7 @@ public struct SVGDrawing: Sendable {
         shapes = walker.shapes
         instanceElements = walker.instanceElements
         instanceParents = walker.instanceParents
-        var ids: [String: (Int, String, Int)] = [:]
+        var ids: [String: (index: Int, tag: String, line: Int)] = [:]
         for (k, e) in xml.elements.enumerated() {
             if let id = e.attribute("id"), ids[id] == nil { ids[id] = (k, SVGDrawingWalker.tag(e), e.line) }
         }
@@ -160,6 +161,6 @@ public struct SVGShape: Hashable, Sendable, CustomStringConvertible {
 
     /// Six significant digits, for candidate lists.
     static func format(_ v: Double) -> String {
-        String(format: "%.6g", v)
+        PrintfDecimal.significant(v, digits: 6)
     }
 }

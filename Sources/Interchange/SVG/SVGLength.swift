@@ -164,8 +164,8 @@ struct SVGPreserveAspectRatio: Hashable {
         var tx = -vb.minX * sx, ty = -vb.minY * sy
         let freeX = width - vb.width * sx, freeY = height - vb.height * sy
         let name = align.rawValue
-        if name.contains("xMid") { tx += freeX / 2 } else if name.contains("xMax") { tx += freeX }
-        if name.contains("YMid") { ty += freeY / 2 } else if name.contains("YMax") { ty += freeY }
+        if name.includes("xMid") { tx += freeX / 2 } else if name.includes("xMax") { tx += freeX }
+        if name.includes("YMid") { ty += freeY / 2 } else if name.includes("YMax") { ty += freeY }
         return AffineTransform(a: sx, b: 0, c: 0, d: sy, e: tx, f: ty)
     }
 }

@@ -102,7 +102,7 @@ struct SVGStyleSheet {
     func matching(localName: String, id: String?, classAttribute: String?) -> [(specificity: Int, order: Int, declaration: Declaration)] {
         let classList = classAttribute.map { $0.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }) } ?? []
         let classes = Set(classList)
-        var out: [(Int, Int, Declaration)] = []
+        var out: [(specificity: Int, order: Int, declaration: Declaration)] = []
         for position in index.candidates(type: localName, id: id, classes: classes) {
             let rule = rules[position]
             var best = -1
@@ -111,7 +111,7 @@ struct SVGStyleSheet {
             }
             if best >= 0 { for d in rule.declarations { out.append((best, rule.order, d)) } }
         }
-        return out.sorted { ($0.0, $0.1) < ($1.0, $1.1) }
+        return out.sorted { $0.specificity != $1.specificity ? $0.specificity < $1.specificity : $0.order < $1.order }
     }
 
     /// The declarations of a `style` attribute (CSS Style Attributes §3): `name: value` pairs

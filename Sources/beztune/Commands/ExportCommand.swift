@@ -1,3 +1,4 @@
+import DataFiles
 import Deform
 import Fitting
 import Foundation

@@ -1,3 +1,4 @@
+import Fitting
 import DataFiles
 import Foundation
 import _Support

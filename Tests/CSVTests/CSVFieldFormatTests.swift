@@ -1,5 +1,5 @@
 import Testing
-import DataFiles
+import CSV
 
 /// A `Double` cell's text is the package's one number format (its own tests, with the round trip
 /// of random bit patterns, are in SupportTests): checked here as a CSV user sees it.

@@ -1,6 +1,6 @@
 import Testing
 import _TestSupport
-import DataFiles
+import CSV
 
 @Suite("CSV reader: parsing")
 struct CSVTableParsingTests {

@@ -1,4 +1,4 @@
-import DataFiles
+import CSV
 import Testing
 
 /// Inputs FuzzCSV (Fuzz/) found, kept as regression tests.

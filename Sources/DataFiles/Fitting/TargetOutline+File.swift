@@ -1,3 +1,4 @@
+import Fitting
 import _Support
 import DataFiles
 import Foundation

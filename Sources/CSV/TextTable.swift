@@ -29,7 +29,7 @@ public enum TextTable {
 
     /// Two columns, name and value, for a single record.
     public static func keyValue(_ pairs: [(String, String)]) -> String {
-        let width = pairs.map(\.0.count).max() ?? 0
+        let width = pairs.map({ $0.0.count }).max() ?? 0
         return pairs.map { name, value in
             name + String(repeating: " ", count: width - name.count + 2) + value
         }.joined(separator: "\n") + "\n"

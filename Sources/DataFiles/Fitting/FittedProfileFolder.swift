@@ -1,3 +1,4 @@
+import Fitting
 import DataFiles
 import Deform
 import Foundation

@@ -1,3 +1,4 @@
+import Fitting
 import Foundation
 
 /// Where the files a manifest names are read from: a relative name from the manifest's own

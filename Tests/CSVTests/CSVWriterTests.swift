@@ -1,5 +1,5 @@
 import Testing
-import DataFiles
+import CSV
 
 @Suite("CSV writer")
 struct CSVWriterTests {
