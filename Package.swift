@@ -24,11 +24,11 @@ let package = Package(
         .target(name: "Geometry", dependencies: ["_CIntrinsics", "_CLibc", "_Numerics", "_Support"]),
         // CSV text: parsing, tables, values, writing (no files).
         .target(name: "CSV", dependencies: ["_Support"]),
-        // The files: reading text and CSV files, and what the libraries read as files (fit
-        // targets, keyframe manifests, fit-profile folders). The libraries below take text.
-        .target(name: "DataFiles", dependencies: ["CSV", "Deform", "Fitting", "Geometry", "Interchange", "_Support"]),
+        // Text and CSV files read from the file system (the libraries take text; the executable
+        // reads fit targets, manifests and profile folders through this).
+        .target(name: "DataFiles", dependencies: ["CSV", "_Support"]),
         .target(name: "Render", dependencies: ["Geometry", "CCairo", "_Support"]),
-        .target(name: "LeastSquares", dependencies: ["CLapack", "_Support"]),
+        .target(name: "LeastSquares", dependencies: ["CLapack", "_CLibc", "_Support"]),
         // The NIST StRD and Moré–Garbow–Hillstrom problems, their file reader and runners: what
         // `beztune nist` and `beztune mgh` fit, beside the solver rather than inside it.
         .target(name: "LeastSquaresTestProblems", dependencies: ["LeastSquares", "_Support"]),

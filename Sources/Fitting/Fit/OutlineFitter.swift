@@ -75,8 +75,7 @@ public struct OutlineFitter: Sendable {
     /// Fits `setup` as it is: a target far from a model without free translation is refused.
     func fitAsGiven(_ target: TargetOutline, setup: FitSetup,
                     progress: ((FitProgress) -> Void)?) throws(FitError) -> OutlineFit {
-        let clock = ContinuousClock()
-        let began = clock.now
+        let stopwatch = Stopwatch()
         let n = setup.freeCount
         guard target.points.count > n else { throw .tooFewPoints(points: target.points.count, free: n) }
         let guess = try InitialGuess.parameters(for: target, setup: setup)
@@ -124,7 +123,7 @@ public struct OutlineFitter: Sendable {
         // Audit: init requires starts ≥ 1 and the first start always sets `best`.
         let fit = best!
         let final = residuals.evaluation(at: fit.parameters)
-        let seconds = Double((clock.now - began) / .nanoseconds(1)) * 1e-9
+        let seconds = stopwatch.elapsedSeconds
 
         let parameters = setupAtGuess.parameters(with: fit.parameters)
         let path = Path(verbs: setup.model.verbs, xs: final.xs, ys: final.ys)

@@ -1,3 +1,4 @@
+import LeastSquares
 import _Support
 
 extension ProfileFit {

@@ -1,3 +1,4 @@
+import LeastSquares
 import CSV
 import Deform
 import _Support

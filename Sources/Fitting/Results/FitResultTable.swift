@@ -84,7 +84,7 @@ public struct FitResultTable: Sendable {
             // Every parameter's value in the given setup's shape (an unposed one's pose is the
             // identity) must be the recorded one's.
             let recorded = try self.row(index), given = row.parameters
-            var values = setup.model.parameters.indices.map { (setup.model.parameters[$0].name, given.value(at: $0)) }
+            var values: [(name: String, value: Double)] = setup.model.parameters.indices.map { (setup.model.parameters[$0].name, given.value(at: $0)) }
             if !setup.isPosed { values += PosedModel<BallModel>.poseSpecs.map { ($0.name, $0.defaultValue) } }
             if let disagreement = recorded.disagreement(model: setup.baseModel.name, free: setup.freeNames, values: values) {
                 throw .notTheGivenFit(location: recorded.location, disagreement)

@@ -1,3 +1,5 @@
+import _Support
+
 /// The kinds of file a target outline is read from, and the y orientation each one has unless
 /// the caller says otherwise.
 public enum TargetFormat: Sendable, Hashable, CaseIterable {
@@ -43,7 +45,7 @@ public enum TargetFormat: Sendable, Hashable, CaseIterable {
     public init(fileName: String, text: String) {
         if let named = TargetFormat(fileName: fileName) {
             self = named
-        } else if text.contains("<svg") {
+        } else if text.includes("<svg") {
             self = .svgDocument
         } else {
             let start = text.drop { $0.isWhitespace }

@@ -48,6 +48,9 @@ public struct TargetOutline: Sendable {
     /// (`1e7` for `1e3`) from running for minutes and tens of gigabytes.
     public static let maximumPointCount = 2_000_000
 
+    /// The number of points a path target is sampled with when no count is given.
+    public static let defaultSampleCount = 720
+
     /// A target from a list of points (model space), with the closed polygon through them as the
     /// outline. `resampledTo`, when given, replaces the points by that many points spaced
     /// uniformly by arc length along the polygon (the polygon stays the outline).

@@ -1,3 +1,4 @@
+@testable import beztune
 import DataFiles
 import Fitting
 import Foundation

@@ -32,9 +32,6 @@ public enum TargetFileError: Error, Equatable, Sendable, CustomStringConvertible
 }
 
 extension TargetOutline {
-    /// The number of points a path target is sampled with when no count is given.
-    public static let defaultSampleCount = 720
-
     /// The target in the file at `path` (relative paths from the current folder), in the format
     /// its name and text say (``TargetFormat/init(fileName:text:)``): a `.csv` file is a point
     /// list (``points(in:orientation:)``, then ``init(points:resampledTo:)``), a `.json` file a
