@@ -91,7 +91,7 @@ let package = Package(
         .testTarget(name: "ArcErrorTests", dependencies: ["ArcError", "Geometry", "_Numerics", "_TestSupport"], exclude: ["Resources"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "Geometry", "Deform", "_Support", "_TestSupport"],
                     exclude: ["Resources", "README.md"]),
-        .testTarget(name: "SupportTests", dependencies: ["_Support"]),
+        .testTarget(name: "SupportTests", dependencies: ["_Support", "_TestSupport"]),
         .testTarget(name: "NumericsTests", dependencies: ["_Numerics", "_TestSupport"]),
         .testTarget(name: "ArgumentParserTests", dependencies: ["_ArgumentParser"]),
         .testTarget(name: "ProcessLayerTests", dependencies: ["_ProcessLayer", "DataFiles", "_Support", "_TestSupport"]),

@@ -5,7 +5,11 @@ set -euo pipefail
 
 # libopenblas-dev: LAPACK and BLAS (LeastSquares links libopenblas only). liblapacke-dev: only
 # for netlib's <lapack.h>, which scripts/check-portability.sh holds our declarations against.
-packages=(libopenblas-dev liblapacke-dev libcairo2-dev fonts-dejavu-core python3 python3-venv)
+# wasi-libc, libclang-rt-16-dev-wasm32, nodejs: the libraries' WebAssembly build in Embedded
+# Swift links wasi-libc's libc.a and libm.a and compiler-rt's wasm32 builtins, and Node runs it
+# (scripts/build-embedded.sh).
+packages=(libopenblas-dev liblapacke-dev libcairo2-dev fonts-dejavu-core python3 python3-venv
+          wasi-libc libclang-rt-16-dev-wasm32 nodejs)
 
 missing=()
 for p in "${packages[@]}"; do
