@@ -18,8 +18,8 @@ package struct Stopwatch {
     /// Seconds since the stopwatch started, or NaN where there is no clock.
     package var elapsedSeconds: Double {
         #if !hasFeature(Embedded)
-        let elapsed = clock.now - began
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        // Whole nanoseconds, then seconds: the figure a fit has always reported (0.003357643).
+        return ((clock.now - began) / .nanoseconds(1)) * 1e-9
         #else
         return .nan
         #endif
