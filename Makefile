@@ -26,7 +26,9 @@ release: setup
 demo: release
 	@$(BLAS_PIN) bash scripts/demo.sh $(BEZTUNE_RELEASE) $(OUT)
 
-# Also: what Linux can check of the Apple builds and the import rules (check-portability), and
+# Also: what Linux can check of the Apple builds and the import rules (check-portability), the
+# libraries in Embedded Swift (build-embedded: WebAssembly, run in Node against the release
+# beztune; Apple typechecks), and
 # the numeric suites again with the portable intrinsics forced, in .build/portable
 # (test-portable): every numeric test bundle (the intrinsics, _Numerics and the libraries above
 # them, the solver's test problems included); the end-to-end, browser and interchange suites
@@ -43,7 +45,7 @@ test: setup
 	$(BLAS_PIN) $(SWIFT) test --skip BeztuneTests
 	$(SWIFT) build -c release --product beztune
 	$(BLAS_PIN) BEZTUNE_BINARY=.build/release/beztune $(SWIFT) test --skip-build --filter BeztuneTests
-	$(BLAS_PIN) bash scripts/build-embedded.sh --check $(BEZTUNE_RELEASE)
+	$(BLAS_PIN) bash scripts/build-embedded.sh --check $(BEZTUNE_RELEASE) --optimize -Onone
 	$(BLAS_PIN) SWIFT=$(SWIFT) BEZIERTUNE_TEST_BUNDLES='$(PORTABLE_FILTER)' bash scripts/test-portable.sh $(if $(PORTABLE_FILTER),--filter '$(PORTABLE_FILTER)')
 	$(BLAS_PIN) NOTEBOOK_BENCH=short bash scripts/notebooks.sh run $(BEZTUNE_RELEASE) $(OUT)
 	SWIFT=$(SWIFT) bash scripts/check-datafiles-consumer.sh

@@ -54,9 +54,12 @@ function withDoubles(count, body) {
 
 const folder = mkdtempSync(join(tmpdir(), "wasm-probe-"));
 let failures = 0, compared = 0;
+// Agreement within `relative` of max(|native|, 1e-3) (a value near zero, such as a translation
+// of 1e-16, is compared on the scale of the figures around it); NaN agrees only with NaN.
 function close(what, got, want, relative) {
     compared += 1;
-    const scale = Math.max(Math.abs(want), 1e-300);
+    const scale = Math.max(Math.abs(want), 1e-3);
+    if (Number.isNaN(got) && Number.isNaN(want)) return;
     if (!(Math.abs(got - want) <= relative * scale || got === want)) {
         console.error(`wasm-probe: ${what}: wasm ${got}, native ${want} (relative difference ${Math.abs(got - want) / scale})`);
         failures += 1;

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import _CLibc
 
 /// `Double` as a ``Real``: the C library's correctly rounded-or-nearly elementary functions.
 extension Double: Real {
@@ -17,7 +13,7 @@ extension Double: Real {
 
 // The C math library under names the members above do not shadow: inside `extension Double`
 // (or `Dual`) `exp` is the `Real` member itself, while here, at file scope, it is the C function —
-// Glibc's or Darwin's, the same name on both.
+// _CLibc's declaration of the C library's function (Glibc's or Darwin's where it is absent).
 @inlinable func libmExp(_ x: Double) -> Double { exp(x) }
 @inlinable func libmLog(_ x: Double) -> Double { log(x) }
 @inlinable func libmSin(_ x: Double) -> Double { sin(x) }

@@ -1,3 +1,4 @@
+#if canImport(CLapack)
 import CLapack
 
 /// The one door from LeastSquares to LAPACK and BLAS: one function per routine, each the only
@@ -13,12 +14,16 @@ import CLapack
 ///   same index type as on Linux; not `ACCELERATE_LAPACK_ILP64`), characters by address with no
 ///   hidden length.
 ///
+/// Compiled only where `CLapack` exists (not in Embedded Swift for WebAssembly); everywhere,
+/// `SwiftLAPACK` offers the same routines in Swift (``LinearAlgebraBackend``).
+///
 /// On both: matrices column-major with a leading dimension ≥ max(1, rows); workspace sizes
 /// asked for first (`lwork = −1`), then the optimal size allocated here — the sequence LAPACKE
 /// follows, so Linux results are the bits LAPACKE gave. Also as LAPACKE does, input matrices are
 /// searched for NaN before the call (LAPACK's behaviour on NaN is undefined: it may loop, or
 /// return garbage with `info = 0`), and a NaN is reported as an illegal value of the argument
-/// holding it, numbered as in the reference routine (dgels: A is argument 5).
+/// holding it, numbered as in the reference routine (dgels: A is argument 5;
+/// `LAPACKError.rejectNaN`).
 /// The declarations and their ABI: `Sources/CLapack/lapack_routines.h`.
 enum LAPACK {
     /// An `Int` dimension as LAPACK's 32-bit `INTEGER`; larger is a programmer error.
@@ -39,8 +44,8 @@ enum LAPACK {
     /// ld × nrhs array, ld ≥ max(m, n)); x overwrites the first n rows of B. A is destroyed.
     static func gels(m: Int, n: Int, nrhs: Int, a: inout [Double], b: inout [Double], ldb: Int) throws(LAPACKError) {
         let lda = Swift.max(1, m)
-        try rejectNaN("dgels", argument: 5, a, rows: m, columns: n, leading: lda)
-        try rejectNaN("dgels", argument: 7, b, rows: Swift.max(m, n), columns: nrhs, leading: ldb)
+        try LAPACKError.rejectNaN("dgels", argument: 5, a, rows: m, columns: n, leading: lda)
+        try LAPACKError.rejectNaN("dgels", argument: 7, b, rows: Swift.max(m, n), columns: nrhs, leading: ldb)
         let info = withWorkspace(.none) { work, lwork, _ in
             bt_dgels(char("N"), int(m), int(n), int(nrhs), &a, leading(m), &b, int(ldb), work, lwork)
         }
@@ -53,8 +58,8 @@ enum LAPACK {
     static func gelsd(m: Int, n: Int, a: inout [Double], b: inout [Double], ldb: Int,
                       s: inout [Double], rcond: Double) throws(LAPACKError) -> Int {
         let lda = Swift.max(1, m)
-        try rejectNaN("dgelsd", argument: 4, a, rows: m, columns: n, leading: lda)
-        try rejectNaN("dgelsd", argument: 6, b, rows: Swift.max(m, n), columns: 1, leading: ldb)
+        try LAPACKError.rejectNaN("dgelsd", argument: 4, a, rows: m, columns: n, leading: lda)
+        try LAPACKError.rejectNaN("dgelsd", argument: 6, b, rows: Swift.max(m, n), columns: 1, leading: ldb)
         if rcond.isNaN { throw LAPACKError.illegal("dgelsd", argument: 9) }
         var rank: bt_lapack_int = 0
         let info = withWorkspace(.queried) { work, lwork, iwork in
@@ -69,7 +74,7 @@ enum LAPACK {
     /// scalars.
     static func geqp3(m: Int, n: Int, a: inout [Double], jpvt: inout [bt_lapack_int],
                       tau: inout [Double]) throws(LAPACKError) {
-        try rejectNaN("dgeqp3", argument: 3, a, rows: m, columns: n, leading: Swift.max(1, m))
+        try LAPACKError.rejectNaN("dgeqp3", argument: 3, a, rows: m, columns: n, leading: Swift.max(1, m))
         let info = withWorkspace(.none) { work, lwork, _ in
             bt_dgeqp3(int(m), int(n), &a, leading(m), &jpvt, &tau, work, lwork)
         }
@@ -81,7 +86,7 @@ enum LAPACK {
     static func gesdd(m: Int, n: Int, a: inout [Double], s: inout [Double], u: inout [Double],
                       vt: inout [Double]) throws(LAPACKError) {
         let k = Swift.min(m, n)
-        try rejectNaN("dgesdd", argument: 4, a, rows: m, columns: n, leading: Swift.max(1, m))
+        try LAPACKError.rejectNaN("dgesdd", argument: 4, a, rows: m, columns: n, leading: Swift.max(1, m))
         let info = withWorkspace(.fixed(8 * k)) { work, lwork, iwork in
             bt_dgesdd(char("S"), int(m), int(n), &a, leading(m), &s, &u, leading(m), &vt, leading(k),
                       work, lwork, iwork)
@@ -91,23 +96,23 @@ enum LAPACK {
 
     /// `dpotrf`, uplo = U: A = Rᵀ·R; R overwrites the upper triangle of the n × n matrix A.
     static func potrf(n: Int, a: inout [Double]) throws(LAPACKError) {
-        try rejectNaN("dpotrf", argument: 3, a, rows: n, columns: n, leading: Swift.max(1, n), triangle: .upper)
+        try LAPACKError.rejectNaN("dpotrf", argument: 3, a, rows: n, columns: n, leading: Swift.max(1, n), triangle: .upper)
         try LAPACKError.check("dpotrf", bt_dpotrf(char("U"), int(n), &a, leading(n)))
     }
 
     /// `dpotrs`, uplo = U: X with A·X = B from R (dpotrf's upper triangle); X overwrites B (n × nrhs).
     static func potrs(n: Int, nrhs: Int, factor: [Double], b: inout [Double]) throws(LAPACKError) {
-        try rejectNaN("dpotrs", argument: 4, factor, rows: n, columns: n, leading: Swift.max(1, n), triangle: .upper)
-        try rejectNaN("dpotrs", argument: 6, b, rows: n, columns: nrhs, leading: Swift.max(1, n))
+        try LAPACKError.rejectNaN("dpotrs", argument: 4, factor, rows: n, columns: n, leading: Swift.max(1, n), triangle: .upper)
+        try LAPACKError.rejectNaN("dpotrs", argument: 6, b, rows: n, columns: nrhs, leading: Swift.max(1, n))
         try LAPACKError.check("dpotrs", bt_dpotrs(char("U"), int(n), int(nrhs), factor, leading(n), &b, leading(n)))
     }
 
     /// `dtrtrs`: X with op(T)·X = B for the triangle of the n × n matrix T; X overwrites B.
     static func trtrs(triangle: Matrix.Triangle, transposing: Bool, unitDiagonal: Bool, n: Int, nrhs: Int,
                       t: [Double], b: inout [Double]) throws(LAPACKError) {
-        try rejectNaN("dtrtrs", argument: 6, t, rows: n, columns: n, leading: Swift.max(1, n), triangle: triangle,
+        try LAPACKError.rejectNaN("dtrtrs", argument: 6, t, rows: n, columns: n, leading: Swift.max(1, n), triangle: triangle,
                       skippingDiagonal: unitDiagonal)
-        try rejectNaN("dtrtrs", argument: 8, b, rows: n, columns: nrhs, leading: Swift.max(1, n))
+        try LAPACKError.rejectNaN("dtrtrs", argument: 8, b, rows: n, columns: nrhs, leading: Swift.max(1, n))
         let info = bt_dtrtrs(char(triangle == .upper ? "U" : "L"), char(transposing ? "T" : "N"),
                              char(unitDiagonal ? "U" : "N"), int(n), int(nrhs), t, leading(n), &b, leading(n))
         try LAPACKError.check("dtrtrs", info)
@@ -129,7 +134,7 @@ enum LAPACK {
         bt_dgemv(char(transposing ? "T" : "N"), int(m), int(n), alpha, a, leading(m), x, 1, 0, &y, 1)
     }
 
-    // MARK: - Workspace and NaN
+    // MARK: - Workspace
 
     /// How a routine sizes its integer workspace.
     enum IntegerWorkspace {
@@ -163,22 +168,5 @@ enum LAPACK {
         var work = [Double](repeating: 0, count: Swift.max(1, Int(lwork)))
         return routine(&work, lwork, &iwork)
     }
-
-    /// Throws when the rows × columns block of `a` (leading dimension `leading`), or only its
-    /// `triangle` (without the diagonal when `skippingDiagonal`), holds a NaN: the checks of
-    /// LAPACKE's `LAPACKE_dge_nancheck`, `_dpo_nancheck` and `_dtr_nancheck`.
-    static func rejectNaN(_ routine: String, argument: Int, _ a: [Double], rows: Int, columns: Int, leading: Int,
-                          triangle: Matrix.Triangle? = nil, skippingDiagonal: Bool = false) throws(LAPACKError) {
-        for j in 0..<columns {
-            var range = 0..<rows
-            switch triangle {
-            case .upper?: range = 0..<Swift.min(rows, skippingDiagonal ? j : j + 1)
-            case .lower?: range = Swift.min(rows, skippingDiagonal ? j + 1 : j)..<rows
-            case nil: break
-            }
-            for i in range where a[i + j * leading].isNaN {
-                throw LAPACKError.illegal(routine, argument: argument)
-            }
-        }
-    }
 }
+#endif

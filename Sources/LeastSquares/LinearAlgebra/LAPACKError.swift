@@ -1,6 +1,8 @@
 import _Support
 /// A LAPACK routine returned `info ≠ 0`. The ``description`` names the routine, the code and what
-/// the code means for that routine (from the routine's reference documentation):
+/// the code means for that routine (from the routine's reference documentation). The pure-Swift
+/// backend (``LinearAlgebraBackend/pureSwift``) reports its failures in the same terms: the LAPACK
+/// routine it stands in for and the `info` that routine documents for the same condition.
 ///
 ///     dpotrf failed (info 3): the leading minor of order 3 is not positive definite
 ///     dgesdd failed (info -4): argument 4 had an illegal value (NaN input is reported this way)
@@ -18,7 +20,12 @@ public struct LAPACKError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The error for `info` returned by `routine`, or nil when `info == 0`.
     static func check(_ routine: String, _ info: Int32) throws(LAPACKError) {
         guard info != 0 else { return }
-        throw LAPACKError(routine: routine, info: Int(info), meaning: meaning(routine, Int(info)))
+        throw failure(routine, info: Int(info))
+    }
+
+    /// The error for `info ≠ 0` of `routine`, with its documented meaning (used by both backends).
+    static func failure(_ routine: String, info: Int) -> LAPACKError {
+        LAPACKError(routine: routine, info: info, meaning: meaning(routine, info))
     }
 
     /// The error for a NaN in argument `argument` of `routine`, found before the call.
@@ -38,6 +45,8 @@ public struct LAPACKError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the SVD did not converge: \(info) off-diagonal elements of an intermediate bidiagonal form did not converge to zero"
         case "dgesdd":
             return "the divide-and-conquer SVD (dbdsdc) did not converge"
+        case "dgesvj":
+            return "the one-sided Jacobi SVD did not converge: \(info) column pairs were still not orthogonal after the last sweep"
         case "dpotrf":
             return "the leading minor of order \(info) is not positive definite, so the factorization could not be completed"
         case "dtrtrs":

@@ -2,7 +2,8 @@
 /// expect: element (i, j) lives at `elements[i + j·rows]`, with leading dimension `rows`.
 ///
 /// Dimension mismatches are programmer errors and stop with a `precondition` naming both shapes.
-/// Products and factorizations live in their own files (`Matrix+BLAS.swift`, the LAPACK wrappers).
+/// Products and factorizations live in their own files (`Matrix+BLAS.swift`, the factorization
+/// types), each computed by LAPACK or by the Swift routines of `SwiftLAPACK` (``LinearAlgebraBackend``).
 public struct Matrix: Equatable, Sendable, CustomStringConvertible {
     /// The number of rows (m).
     public let rows: Int

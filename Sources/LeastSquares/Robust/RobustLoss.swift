@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import _CLibc
 
 /// A robust loss ρ applied to each squared residual s = rᵢ², so that ``LevenbergMarquardt``
 /// minimises ½ Σᵢ ρ(rᵢ²) instead of ½ Σᵢ rᵢ²: large residuals (outliers) count less than

@@ -37,8 +37,10 @@ public struct Covariance: Sendable {
     /// free columns of J with m − n_free degrees of freedom (the covariance *conditional* on the
     /// fixed values), and the rows and columns of the fixed parameters are NaN (no standard error:
     /// an estimate on a constraint has no symmetric asymptotic distribution), with NaN correlations.
+    /// `backend` computes the SVD (``LinearAlgebraBackend``).
     public init(jacobian: Matrix, residualSumOfSquares ssr: Double,
-                relativeCutoff: Double = 1e-14, fixed: [Bool] = []) throws(LAPACKError) {
+                relativeCutoff: Double = 1e-14, fixed: [Bool] = [],
+                backend: LinearAlgebraBackend = .platformDefault) throws(LAPACKError) {
         let (m, n) = (jacobian.rows, jacobian.columns)
         precondition(fixed.isEmpty || fixed.count == n,
                      "Covariance: \(fixed.count) fixed flags for \(n) parameters")
@@ -57,7 +59,7 @@ public struct Covariance: Sendable {
         for j in 0..<nf {
             for i in 0..<m { scaled.elements[i + j * m] /= scale[j] }
         }
-        let svd = try SingularValueDecomposition(scaled)
+        let svd = try SingularValueDecomposition(scaled, backend: backend)
         let rank = svd.rank(relativeTolerance: relativeCutoff)
         let variance = ssr / Double(m - nf)
         var c = Matrix(rows: n, columns: n, repeating: nf < n ? .nan : 0)

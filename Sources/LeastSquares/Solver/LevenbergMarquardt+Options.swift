@@ -58,17 +58,24 @@ extension LevenbergMarquardt {
         public var loss: RobustLoss
         /// Geodesic acceleration (``GeodesicAcceleration``), or nil for none.
         public var geodesicAcceleration: GeodesicAcceleration?
+        /// Which implementation computes the SVDs and products of each iteration and the
+        /// covariance (``LinearAlgebraBackend``): LAPACK where it exists, else the pure-Swift
+        /// routines. Both give the same fits to rounding; the NIST StRD and Moré–Garbow–Hillstrom
+        /// suites are run through both.
+        public var linearAlgebra: LinearAlgebraBackend
 
         /// Defaults that aim at full double precision: ftol = xtol = 1e-15, gtol = 0, up to 2000
         /// residual evaluations, step factor 1, no radius limit, Jacobian-column scaling, rank
-        /// cutoff 1e-14, up to 100 refinement steps, the trivial loss, no acceleration.
+        /// cutoff 1e-14, up to 100 refinement steps, the trivial loss, no acceleration, the
+        /// platform's default linear algebra.
         public init(functionTolerance: Double = 1e-15, parameterTolerance: Double = 1e-15,
                     gradientTolerance: Double = 0, maxEvaluations: Int = 2000,
                     initialStepFactor: Double = 1, maximumRadius: Double = .infinity,
                     scaling: Scaling = .jacobianColumns,
                     rankCutoff: Double = 1e-14, refinementSteps: Int = 100,
                     loss: RobustLoss = .trivial,
-                    geodesicAcceleration: GeodesicAcceleration? = nil) {
+                    geodesicAcceleration: GeodesicAcceleration? = nil,
+                    linearAlgebra: LinearAlgebraBackend = .platformDefault) {
             self.functionTolerance = functionTolerance
             self.parameterTolerance = parameterTolerance
             self.gradientTolerance = gradientTolerance
@@ -80,6 +87,7 @@ extension LevenbergMarquardt {
             self.refinementSteps = refinementSteps
             self.loss = loss
             self.geodesicAcceleration = geodesicAcceleration
+            self.linearAlgebra = linearAlgebra
         }
     }
 }

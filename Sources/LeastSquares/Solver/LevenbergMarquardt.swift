@@ -51,7 +51,8 @@
 /// ±∞ parameter (a step that overflowed) is a failed step too, without evaluating the problem
 /// there; a start with one is ``TerminationStatus/nonfiniteParameters`` at once (no evaluation,
 /// NaN residuals). So a fit reported as converged always has finite parameters and residuals. Deterministic: no threads of
-/// its own; OpenBLAS/LAPACK are called on matrices of at most m × n.
+/// its own; the linear algebra (LAPACK, or the pure-Swift routines: ``Options/linearAlgebra``) works
+/// on matrices of at most m × n.
 public struct LevenbergMarquardt: Sendable {
     public var options: Options
 
@@ -97,6 +98,7 @@ public struct LevenbergMarquardt: Sendable {
         let loss = options.loss
         let robust = loss != .trivial
         let maximumRadius = options.maximumRadius
+        let backend = options.linearAlgebra
 
         // Never evaluate the problem at NaN or ±∞: a residual function may index or divide by a
         // parameter. (Checked before projecting: the box would turn −∞ into a bound.)
@@ -151,12 +153,12 @@ public struct LevenbergMarquardt: Sendable {
                     for i in 0..<m { scaled.elements[i + k * m] = jt.elements[i + j * m] / diag[j] }
                 }
             }
-            return try? SingularValueDecomposition(scaled)
+            return try? SingularValueDecomposition(scaled, backend: backend)
         }
 
         /// p = −D⁻¹·V·c on the free parameters, 0 on the fixed ones.
         func step(_ svd: SingularValueDecomposition, _ c: [Double], free: [Int]) -> [Double] {
-            let w = svd.vt.multiplied(by: c, transposing: true)
+            let w = svd.vt.multiplied(by: c, transposing: true, backend: backend)
             if free.count == n {
                 var p = w
                 for j in 0..<n { p[j] = -p[j] / diag[j] }
@@ -177,7 +179,7 @@ public struct LevenbergMarquardt: Sendable {
                 guard let svd = factorize(jt, free: free) else { return nil }
                 let subproblem = TrustRegionSubproblem(
                     singularValues: svd.singularValues,
-                    projectedResiduals: svd.u.multiplied(by: rt, transposing: true),
+                    projectedResiduals: svd.u.multiplied(by: rt, transposing: true, backend: backend),
                     parameterCount: free.count, relativeCutoff: options.rankCutoff)
                 guard let bounds else { return (free, svd, subproblem) }
                 let p = step(svd, subproblem.coefficients(0), free: free)
@@ -210,12 +212,12 @@ public struct LevenbergMarquardt: Sendable {
                 }
                 let (rt, jt, _) = loss.corrected(residuals: f, jacobian: jacobian)
                 var fixed = [Bool](repeating: false, count: n)
-                if bounds != nil { fixed = outwardFixed(gradient: jt.multiplied(by: rt, transposing: true)) }
+                if bounds != nil { fixed = outwardFixed(gradient: jt.multiplied(by: rt, transposing: true, backend: backend)) }
                 let free = (0..<n).filter { !fixed[$0] }
                 guard let svd = factorize(jt, free: free) else { break }
                 let c = TrustRegionSubproblem(
                     singularValues: svd.singularValues,
-                    projectedResiduals: svd.u.multiplied(by: rt, transposing: true),
+                    projectedResiduals: svd.u.multiplied(by: rt, transposing: true, backend: backend),
                     parameterCount: free.count, relativeCutoff: options.rankCutoff).coefficients(0)
                 let step = step(svd, c, free: free)
                 let pnorm = scaledNorm(diag, step)
@@ -236,7 +238,7 @@ public struct LevenbergMarquardt: Sendable {
                 evaluations += 1
                 guard trialResiduals.allSatisfy({ $0.isFinite }) else { break }
                 // The linear model must describe the step: ‖r(x + p) − r(x) − J p‖ ≤ ‖J p‖.
-                let jp = jacobian.multiplied(by: step)
+                let jp = jacobian.multiplied(by: step, backend: backend)
                 var mismatch = [Double](repeating: 0, count: m)
                 for i in 0..<m { mismatch[i] = trialResiduals[i] - f[i] - jp[i] }
                 guard euclideanNorm(mismatch) <= euclideanNorm(jp) else { break }
@@ -273,7 +275,7 @@ public struct LevenbergMarquardt: Sendable {
             if let jacobian, m > fixed.count(where: { !$0 }), objective.isFinite {
                 let jt = loss.corrected(residuals: f, jacobian: jacobian).jacobian
                 covariance = try? Covariance(jacobian: jt, residualSumOfSquares: objective,
-                                             fixed: fixed.contains(true) ? fixed : [])
+                                             fixed: fixed.contains(true) ? fixed : [], backend: backend)
             }
             return LeastSquaresFit(parameters: x, residuals: f, jacobian: jacobian,
                                    residualSumOfSquares: ssr, cost: objective / 2,
@@ -315,7 +317,7 @@ public struct LevenbergMarquardt: Sendable {
             var gnorm = 0.0
             let rtnorm = robust ? euclideanNorm(rt) : fnorm
             if rtnorm != 0 {
-                let jtf = jt.multiplied(by: rt, transposing: true)
+                let jtf = jt.multiplied(by: rt, transposing: true, backend: backend)
                 if bounds != nil { fixed = outwardFixed(gradient: jtf) }
                 for j in 0..<n where columnNorms[j] != 0 && !fixed[j] {
                     gnorm = Swift.max(gnorm, (jtf[j] / rtnorm).magnitude / columnNorms[j])
@@ -344,10 +346,10 @@ public struct LevenbergMarquardt: Sendable {
                 let rh = problem.residuals(at: probe)
                 evaluations += 1
                 guard rh.allSatisfy({ $0.isFinite }) else { return nil }
-                let jv = jacobian.multiplied(by: v)
+                let jv = jacobian.multiplied(by: v, backend: backend)
                 var second = [Double](repeating: 0, count: m)
                 for i in 0..<m { second[i] = rowScaling[i] * (2 / h) * ((rh[i] - f[i]) / h - jv[i]) }
-                let g = svd.u.multiplied(by: second, transposing: true)
+                let g = svd.u.multiplied(by: second, transposing: true, backend: backend)
                 let a = step(svd, subproblem.coefficients(lambda, projected: g), free: free)
                 let anorm = scaledNorm(diag, a)
                 return 2 * anorm <= geodesic.maximumRatio * pnorm ? a : nil
@@ -408,7 +410,7 @@ public struct LevenbergMarquardt: Sendable {
                 if directPrediction {
                     var p = [Double](repeating: 0, count: n)
                     for j in 0..<n { p[j] = trial[j] - x[j] }
-                    let jp = jt.multiplied(by: p)
+                    let jp = jt.multiplied(by: p, backend: backend)
                     var rjp = 0.0
                     for i in 0..<m { rjp += rt[i] * jp[i] }
                     let jpnorm = euclideanNorm(jp) / fnorm
