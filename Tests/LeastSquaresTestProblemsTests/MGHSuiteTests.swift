@@ -15,9 +15,17 @@ struct MGHSuiteTests {
         "chebyquad n=1 m=8 x0": "x₀ = ½ is a stationary point (Jᵀf = 0 by symmetry): stops at once with gtol, as MINPACK does",
     ]
 
-    @Test("all 53 runs: ‖f‖² within 1e-8 of the published minimum, except three explained runs")
-    func suite() {
-        let results = MGHRunner.runAll()
+    /// The driver's options with `backend`'s linear algebra.
+    static func options(_ backend: LinearAlgebraBackend) -> LevenbergMarquardt.Options {
+        var options = MGHRunner.options
+        options.linearAlgebra = backend
+        return options
+    }
+
+    @Test("all 53 runs: ‖f‖² within 1e-8 of the published minimum, except three explained runs — on LAPACK and on the Swift linear algebra",
+          arguments: LinearAlgebraBackend.allCases)
+    func suite(backend: LinearAlgebraBackend) {
+        let results = MGHRunner.runAll(options: Self.options(backend))
         #expect(results.count == 53)
         #expect(MGHRun.all.count { $0.minpackFailure == nil } == 51)
         for r in results {
