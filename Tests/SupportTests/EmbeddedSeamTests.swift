@@ -13,7 +13,7 @@ struct EmbeddedSeamTests {
     /// and the non-finite values, then seeded random bit patterns.
     static func printfCases() -> [Double] {
         var values: [Double] = [0, -0.0, 1, -1, 0.5, 0.125, 2.5, 3.5, 1.5e-5, 9.9999995e-5, 1e-4, 99999.95, 999999.5,
-                                1e6, 123456789, 0.1 + 0.2, 2.675, 1.005, .pi, -.pi, 1e-310, .leastNonzeroMagnitude,
+                                1e6, 123456789, 0.1 + 0.2, 2.675, 1.005, .pi, -.pi, .leastNormalMagnitude / 1000, .leastNonzeroMagnitude,
                                 .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .infinity, -.infinity, .nan]
         var g = SplitMix64(seed: 0x9e57)
         for _ in 0..<2000 {
