@@ -15,10 +15,18 @@ struct NISTSuiteTests {
             """,
     ]
 
-    @Test("LRE ≥ 6 on all 54 runs, mean LRE ≥ 10.5, standard errors LRE ≥ 4")
-    func suite() throws {
+    /// The runner's options with `backend`'s linear algebra.
+    static func options(_ backend: LinearAlgebraBackend) -> LevenbergMarquardt.Options {
+        var options = StRDRunner.options
+        options.linearAlgebra = backend
+        return options
+    }
+
+    @Test("LRE ≥ 6 on all 54 runs, mean LRE ≥ 10.5, standard errors LRE ≥ 4 — on LAPACK and on the Swift linear algebra",
+          arguments: LinearAlgebraBackend.allCases)
+    func suite(backend: LinearAlgebraBackend) throws {
         guard let datasets = try NISTData.loadAll(for: "suite") else { return }
-        let runs = StRDRunner.runAll(datasets)
+        let runs = StRDRunner.runAll(datasets, options: Self.options(backend))
         #expect(runs.count == 54)
         for r in runs {
             let label = "\(r.problem.name) start \(r.start)"
@@ -37,6 +45,7 @@ struct NISTSuiteTests {
             #expect(r.fit.evaluations <= 1000, "\(label): \(r.fit.evaluations) evaluations")
         }
         let summary = StRDSummary(runs)
+        print("NIST StRD (\(backend)): \(summary.runs) runs, minimum LRE \(runs.map { $0.parameterLRE }.min() ?? 0), mean LRE \(summary.meanLRE)")
         #expect(summary.atLeast4 == 54 && summary.atLeast6 == 54)
         #expect(summary.meanLRE >= 10.5, "mean LRE \(summary.meanLRE)")
     }

@@ -27,10 +27,7 @@ extension SwiftLAPACK {
                 throw LAPACKError.failure("dgels", info: zero + 1)
             }
             applyQ(factors: factors, m: m, tau: tau, reflectors: k, transposing: true, to: &b, ldb: ldb, nrhs: nrhs)
-            var r = [Double](repeating: 0, count: n * n)
-            for j in 0..<n {
-                for i in 0...j { r[i + j * n] = factors[i + j * m] }
-            }
+            let r = upperTriangle(of: factors, rows: m, order: n)
             var x = [Double](repeating: 0, count: n * nrhs)
             for j in 0..<nrhs {
                 for i in 0..<n { x[i + j * n] = b[i + j * ldb] }
@@ -46,10 +43,7 @@ extension SwiftLAPACK {
             if let zero = (0..<m).first(where: { factors[$0 + $0 * n] == 0 }) {
                 throw LAPACKError.failure("dgels", info: zero + 1)
             }
-            var r = [Double](repeating: 0, count: m * m)
-            for j in 0..<m {
-                for i in 0...j { r[i + j * m] = factors[i + j * n] }
-            }
+            let r = upperTriangle(of: factors, rows: n, order: m)
             var y = [Double](repeating: 0, count: m * nrhs)
             for j in 0..<nrhs {
                 for i in 0..<m { y[i + j * m] = b[i + j * ldb] }
@@ -94,5 +88,16 @@ extension SwiftLAPACK {
             b[j] = sum
         }
         return rank
+    }
+
+    /// The upper triangle R (`order` × `order`, column-major, zeros below) of the Householder
+    /// factors `factors` (`rows` × ≥ `order`, column-major): what ``householderQR(m:n:a:tau:pivoting:)``
+    /// leaves on and above the diagonal.
+    static func upperTriangle(of factors: [Double], rows: Int, order: Int) -> [Double] {
+        var r = [Double](repeating: 0, count: order * order)
+        for j in 0..<order {
+            for i in 0...j { r[i + j * order] = factors[i + j * rows] }
+        }
+        return r
     }
 }
