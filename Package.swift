@@ -36,7 +36,11 @@ let package = Package(
         .target(name: "ArcError", dependencies: ["Geometry", "_CLibc", "_Numerics", "_Support"]),
         .target(name: "Fitting", dependencies: ["Geometry", "Deform", "LeastSquares", "CSV", "Interchange", "_CLibc", "_Support"]),
         .target(name: "Interchange", dependencies: ["Geometry", "Deform", "_CLibc", "_Numerics", "_Support"]),
-        .executableTarget(name: "beztune", dependencies: ["Geometry", "DataFiles", "Render", "LeastSquares", "LeastSquaresTestProblems", "Deform", "ArcError", "Fitting", "Interchange", "_ArgumentParser", "_ProcessLayer", "_Support"]),
+        // The library's functions called by name with JSON arguments and results, each answering
+        // as the command of the same name does (its numbers, its messages): the JavaScript
+        // module's face (wasm/), and the checks shared with the command line.
+        .target(name: "BeztuneAPI", dependencies: ["ArcError", "CSV", "Deform", "Fitting", "Geometry", "Interchange", "_Support"]),
+        .executableTarget(name: "beztune", dependencies: ["BeztuneAPI", "Geometry", "DataFiles", "Render", "LeastSquares", "LeastSquaresTestProblems", "Deform", "ArcError", "Fitting", "Interchange", "_ArgumentParser", "_ProcessLayer", "_Support"]),
 
         // MARK: - Benchmarks
         .executableTarget(name: "beztune-bench", dependencies: ["Geometry", "DataFiles", "Render", "Interchange", "_Numerics", "_ProcessLayer", "_Support"],
@@ -91,9 +95,10 @@ let package = Package(
         .testTarget(name: "ArcErrorTests", dependencies: ["ArcError", "Geometry", "_Numerics", "_TestSupport"], exclude: ["Resources"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "Geometry", "Deform", "_Support", "_TestSupport"],
                     exclude: ["Resources", "README.md"]),
+        .testTarget(name: "BeztuneAPITests", dependencies: ["BeztuneAPI", "ArcError", "Interchange", "_Support"]),
         .testTarget(name: "SupportTests", dependencies: ["_Support", "_TestSupport"]),
         .testTarget(name: "NumericsTests", dependencies: ["_Numerics", "_TestSupport"]),
-        .testTarget(name: "ArgumentParserTests", dependencies: ["_ArgumentParser"]),
+        .testTarget(name: "ArgumentParserTests", dependencies: ["_ArgumentParser", "_Support"]),
         .testTarget(name: "ProcessLayerTests", dependencies: ["_ProcessLayer", "DataFiles", "_Support", "_TestSupport"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CLapack", "CCairo"]),
         .testTarget(name: "CIntrinsicsTests", dependencies: ["_CIntrinsics", "_TestSupport"]),

@@ -1,28 +1,30 @@
 #!/usr/bin/env bash
-# The libraries in Embedded Swift: Geometry, ArcError, Deform, LeastSquares, Fitting, Interchange
-# and everything they depend on (_Support, _Numerics, CSV; the C shims _CLibc and _CIntrinsics)
-# compiled from the same sources, module by module, with the Swift toolchain and Debian packages
-# only (wasi-libc, libclang-rt-16-dev-wasm32: scripts/setup.sh installs them).
+# The libraries in Embedded Swift: Geometry, ArcError, Deform, LeastSquares, Fitting, Interchange,
+# BeztuneAPI and everything they depend on (_Support, _Numerics, CSV; the C shims _CLibc and
+# _CIntrinsics) compiled from the same sources, module by module, with the Swift toolchain and
+# Debian packages only (wasi-libc, libclang-rt-16-dev-wasm32: scripts/setup.sh installs them).
 #
-#   wasm32-unknown-none-wasm   compiled, then linked with a probe (wasm/EmbeddedProbe.swift)
-#                              against wasi-libc's libc.a and libm.a and compiler-rt's builtins
-#                              into .build/embedded/probe.wasm, which scripts/wasm-probe.mjs runs
-#                              in Node against the native beztune (--check BEZTUNE).
+#   wasm32-unknown-none-wasm   compiled, then linked with the module's exports
+#                              (wasm/BeztuneWasm.swift) against wasi-libc's libc.a and libm.a and
+#                              compiler-rt's builtins into beztune.wasm, beside the JavaScript
+#                              module (wasm/beztune.mjs) and its TypeScript declarations, in the
+#                              folder --out names (default .build/embedded/wasm); --check BEZTUNE
+#                              runs the module's Node suite (wasm/tests/) against that native
+#                              beztune and the declarations through tsc.
 #   arm64-apple-ios18          typechecked, module interfaces emitted (Embedded Swift's
 #   arm64-apple-none-macho     restrictions are type-checking errors): what Linux can check of
 #                              the Apple platforms — no SDK here, no code generation, no device.
 #
-# --optimize LEVEL: -O (default), -Osize or -Onone. make test uses -Onone: the same sources and
-# the same Embedded restrictions (they are type-checking and mandatory-pass errors), a third of
-# -O's compile time; `make embedded` builds with -O.
+# --optimize LEVEL: -Osize (default: the module a page downloads), -O or -Onone.
 #
-# Usage: scripts/build-embedded.sh [--check BEZTUNE] [--targets "TRIPLE …"] [--optimize LEVEL]
+# Usage: scripts/build-embedded.sh [--check BEZTUNE] [--targets "TRIPLE …"] [--optimize LEVEL] [--out DIR]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 
 check=""
-optimize=-O
+optimize=-Osize
+wasm_out=.build/embedded/wasm
 triples="wasm32-unknown-none-wasm arm64-apple-ios18 arm64-apple-none-macho"
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -31,7 +33,8 @@ while [ $# -gt 0 ]; do
         --optimize)
             case "$2" in -O|-Osize|-Onone) optimize="$2" ;; *) echo "build-embedded: --optimize takes -O, -Osize or -Onone, not '$2'" >&2; exit 2 ;; esac
             shift 2 ;;
-        *) echo "build-embedded: unknown argument '$1' (usage: scripts/build-embedded.sh [--check BEZTUNE] [--targets \"TRIPLE …\"] [--optimize LEVEL])" >&2; exit 2 ;;
+        --out) wasm_out="$2"; shift 2 ;;
+        *) echo "build-embedded: unknown argument '$1' (usage: scripts/build-embedded.sh [--check BEZTUNE] [--targets \"TRIPLE …\"] [--optimize LEVEL] [--out DIR])" >&2; exit 2 ;;
     esac
 done
 
@@ -45,7 +48,7 @@ wasi_lib=/usr/lib/wasm32-wasi
 builtins=$(ls /usr/lib/llvm-*/lib/clang/*/lib/wasi/libclang_rt.builtins-wasm32.a 2>/dev/null | head -n 1 || true)
 
 # The modules in dependency order.
-modules=(_Support _Numerics Geometry ArcError Deform CSV LeastSquares Interchange Fitting)
+modules=(_Support _Numerics Geometry ArcError Deform CSV LeastSquares Interchange Fitting BeztuneAPI)
 
 build=.build/embedded
 
@@ -85,10 +88,10 @@ build_triple() {
         *) return 0 ;;
     esac
 
-    # The probe, the runtime hooks, and the link.
-    if ! "$swiftc" "${flags[@]}" -module-name EmbeddedProbe -c -o "$out/EmbeddedProbe.o" wasm/EmbeddedProbe.swift 2>"$out/probe.log"; then
-        echo "build-embedded: wasm/EmbeddedProbe.swift does not compile for $triple:" >&2
-        grep -E "error:" "$out/probe.log" | head -n 20 >&2
+    # The exports, the runtime hooks, and the link.
+    if ! "$swiftc" "${flags[@]}" -module-name BeztuneWasm -c -o "$out/BeztuneWasm.o" wasm/BeztuneWasm.swift 2>"$out/exports.log"; then
+        echo "build-embedded: wasm/BeztuneWasm.swift does not compile for $triple:" >&2
+        grep -E "error:" "$out/exports.log" | head -n 20 >&2
         exit 1
     fi
     "$clang" --target=wasm32-wasi -O2 -nostdinc -isystem "$("$clang" -print-resource-dir)/include" -isystem "$wasi_include" \
@@ -96,13 +99,17 @@ build_triple() {
     [ -n "$builtins" ] || { echo "build-embedded: compiler-rt's wasm32 builtins are missing (libclang-rt-16-dev-wasm32)" >&2; exit 1; }
     objects=()
     for m in "${modules[@]}"; do objects+=("$out/$m.o"); done
-    "$wasm_ld" --no-entry --gc-sections \
-        --export=bt_alloc --export=bt_free --export=bt_probe_error --export=bt_probe_fit --export=bt_probe_csv_sum \
-        -o "$build/probe.wasm" "$out/EmbeddedProbe.o" "${objects[@]}" "$out/runtime.o" \
+    mkdir -p "$wasm_out"
+    # Written beside, then renamed into place: a failed link leaves the previous module whole.
+    "$wasm_ld" --no-entry --gc-sections --strip-debug \
+        --export=bt_alloc --export=bt_free --export=bt_call \
+        -o "$out/beztune.wasm" "$out/BeztuneWasm.o" "${objects[@]}" "$out/runtime.o" \
         "$embedded_lib/$triple/libswiftUnicodeDataTables.a" "$wasi_lib/libc.a" "$wasi_lib/libm.a" "$builtins"
-    echo "build-embedded: linked $build/probe.wasm ($(wc -c <"$build/probe.wasm") bytes)"
+    cp wasm/beztune.mjs wasm/beztune.d.mts "$wasm_out/"
+    mv -f "$out/beztune.wasm" "$wasm_out/beztune.wasm"
+    echo "build-embedded: linked $wasm_out/beztune.wasm ($(wc -c <"$wasm_out/beztune.wasm") bytes, $optimize)"
     if [ -n "$check" ]; then
-        node scripts/wasm-probe.mjs "$build/probe.wasm" "$check"
+        node wasm/tests/run.mjs "$wasm_out" "$check"
     fi
 }
 

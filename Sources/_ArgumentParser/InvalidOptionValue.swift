@@ -1,3 +1,4 @@
+import _Support
 /// An option's value its parser refused. The program that reports it writes
 /// `invalid --name 'TEXT': REASON`: TEXT the part of the value the problem names
 /// (``OptionValueError/text``) or else the whole value, REASON worded from the problem.

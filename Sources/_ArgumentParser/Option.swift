@@ -1,3 +1,4 @@
+import _Support
 /// One declared option of a command: its name, how it takes values, its help, how it shows in
 /// the usage line, and how its text is read into the command's typed options `Values` (a key
 /// path and a parser). Parsing, `--help` and the usage line all read this one declaration.

@@ -1,3 +1,4 @@
+import _Support
 /// A rule about which options go together, checked after the options are read; each gives its
 /// own usage error and its own form in the usage line. Rules name options by the property they
 /// set (their key path, the option's identity), never by a string: a rule naming a property no

@@ -1,5 +1,6 @@
 import Testing
 import _ArgumentParser
+import _Support
 
 /// The parser, the usage line and `--help` of a small declaration, all derived from it: each
 /// option form, each rule's message and usage form, and the refusals every option shares.

@@ -1,5 +1,6 @@
 @testable import beztune
 import _ArgumentParser
+import _Support
 import Foundation
 import Testing
 

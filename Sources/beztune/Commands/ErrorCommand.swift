@@ -1,4 +1,5 @@
 import ArcError
+import BeztuneAPI
 import DataFiles
 import Foundation
 import _ArgumentParser

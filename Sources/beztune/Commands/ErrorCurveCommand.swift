@@ -4,6 +4,7 @@ import Foundation
 import Geometry
 import Render
 import _ArgumentParser
+import _Support
 
 /// `beztune error-curve`: the radial error along one segment, for plotting.
 enum ErrorCurveCommand: BeztuneCommand {

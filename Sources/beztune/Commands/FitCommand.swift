@@ -4,6 +4,7 @@ import Foundation
 import Geometry
 import Render
 import _ArgumentParser
+import _Support
 
 /// `beztune fit`: least-squares fit of a model's parameters to a target outline (an SVG path, path
 /// data or a CSV point list), or to every target of a manifest.

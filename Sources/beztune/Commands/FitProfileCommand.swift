@@ -1,3 +1,4 @@
+import BeztuneAPI
 import DataFiles
 import Fitting
 import Foundation
@@ -5,6 +6,7 @@ import Geometry
 import Interchange
 import Render
 import _ArgumentParser
+import _Support
 
 /// `beztune fit-profile`: a squash profile fitted to the keyframes of a manifest — every
 /// keyframe's parameters, then each parameter's trajectory through a timing function — with

@@ -1,4 +1,5 @@
 import ArcError
+import BeztuneAPI
 import Foundation
 import Geometry
 import Render

@@ -1,5 +1,7 @@
 import ArcError
+import BeztuneAPI
 import _ArgumentParser
+import _Support
 
 /// The options of the arc-error commands (`error`, `optimize`, `sweep`, `segments-for`,
 /// `magnify`) as given: handle factors, segments per circle, the radius and the squash factors,
@@ -32,14 +34,9 @@ extension ArcErrorChoices {
     }
 
     /// `--radius` for the absolute columns (*_abs): at most ``AbsoluteArcErrors/maximumRadius``
-    /// (the absolute area error grows as R²); nil when not given.
-    func absoluteColumnsRadius() throws(InvalidOptionValue) -> Double? {
-        guard let radius else { return nil }
-        guard radius.value <= AbsoluteArcErrors.maximumRadius else {
-            throw InvalidOptionValue(option: "radius", text: radius.text,
-                                     problem: OptionValueError("at most 1e150 (the absolute area error grows as R²)"))
-        }
-        return radius.value
+    /// (``ArcErrorColumns/absoluteColumnsRadius(_:)``); nil when not given.
+    func absoluteColumnsRadius() throws(APIError) -> Double? {
+        try ArcErrorColumns.absoluteColumnsRadius(radius)
     }
 
     static var sx: Declared {

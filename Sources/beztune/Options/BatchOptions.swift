@@ -1,4 +1,5 @@
 import _ArgumentParser
+import _Support
 
 /// The options every batch shares (`sweep`, `fit --targets`, `fit-profile --profiles`): which
 /// shard to do, whether to resume from the rows already in the CSV file, and how often to write

@@ -1,6 +1,8 @@
+import BeztuneAPI
 import Fitting
 import LeastSquares
 import _ArgumentParser
+import _Support
 
 /// The options of ``FitChoices``, each declared once for `fit` and `fit-profile` (which embed
 /// them at their `fit` property and may word an option's help their own way), and the rule

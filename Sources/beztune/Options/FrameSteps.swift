@@ -1,4 +1,5 @@
 import _ArgumentParser
+import _Support
 
 /// `--frames A:B:STEP` (or `A:B`, step 1): finite frames, A ≤ B, a positive step.
 struct FrameSteps: Equatable {

@@ -1,4 +1,5 @@
 import ArcError
+import BeztuneAPI
 import Foundation
 import Geometry
 import _ArgumentParser
@@ -11,9 +12,8 @@ struct HandleArgument: Equatable {
     var factor: HandleFactor
 
     /// `--k TEXT`; the reason names the problem (`expected ')' at offset 14 (…)`).
-    static func parse(_ text: String) throws -> HandleArgument {
-        try OptionValue.refuseHexadecimal(text)
-        return HandleArgument(text: String(text.trimmingWhitespace), factor: try HandleFactor(parsing: text))
+    static func parse(_ text: String) throws(OptionValueError) -> HandleArgument {
+        HandleArgument(text: String(text.trimmingWhitespace), factor: try HandleFactorValue.parse(text))
     }
 
     /// The factor for `segments` equal segments.

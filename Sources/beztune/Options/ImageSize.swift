@@ -1,5 +1,6 @@
 import Render
 import _ArgumentParser
+import _Support
 
 /// `--size WxH`: a picture's size in pixels, each side 16…`Canvas.maximumSide`.
 struct ImageSize: Equatable {

@@ -1,5 +1,6 @@
 import LeastSquares
 import _ArgumentParser
+import _Support
 
 /// The options of the solver's test suites (`nist`, `mgh`), declared once: the problems to run,
 /// geodesic acceleration and the CSV file of the runs.

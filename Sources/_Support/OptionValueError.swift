@@ -1,5 +1,3 @@
-import _Support
-
 /// Why an option's text cannot be used: the reason, and the text it is about when that is not
 /// the whole value (one part of `N1:N2`). The parser turns it into
 /// `invalid --name 'text': reason`.

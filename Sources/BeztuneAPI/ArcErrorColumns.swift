@@ -1,7 +1,5 @@
 import ArcError
-import DataFiles
-import Foundation
-import _ArgumentParser
+import _Support
 
 /// The columns every arc-error command writes, in one place so `error`, `optimize` and `sweep`
 /// agree.
@@ -25,26 +23,26 @@ import _ArgumentParser
 /// `arc_length_error` and `ellipse_max_distance` — each exactly S × its `_abs` value (device
 /// pixels when the shape is drawn at S pixels per unit). Area and curvature have no `_px` twin:
 /// they are not lengths (they would scale as S² and 1/S).
-struct ErrorColumns {
-    var radius: Double?
-    var squash: (sx: Double, sy: Double)?
+package struct ArcErrorColumns {
+    package var radius: Double?
+    package var squash: (sx: Double, sy: Double)?
 
-    static let relative = ["max_radial_error", "t_at_max", "min_radial_error", "t_at_min", "max_abs_radial_error",
+    package static let relative = ["max_radial_error", "t_at_max", "min_radial_error", "t_at_min", "max_abs_radial_error",
                            "rms_radial_error", "rms_radial_error_angle", "area_error", "arc_length_error",
                            "max_tangent_error_deg", "max_curvature_error",
                            "angle_at_max_deg", "angle_at_min_deg", "end_curvature_error"]
-    static let absolute = ["max_radial_error_abs", "min_radial_error_abs", "max_abs_radial_error_abs",
+    package static let absolute = ["max_radial_error_abs", "min_radial_error_abs", "max_abs_radial_error_abs",
                            "rms_radial_error_abs", "rms_radial_error_angle_abs", "area_error_abs",
                            "arc_length_error_abs", "max_curvature_error_abs", "end_curvature_error_abs"]
 
     /// The absolute distance columns with a `_px` twin, in ``pixelHeader`` order.
-    static let pixelTwins = ["max_radial_error_abs", "min_radial_error_abs", "max_abs_radial_error_abs",
+    package static let pixelTwins = ["max_radial_error_abs", "min_radial_error_abs", "max_abs_radial_error_abs",
                              "rms_radial_error_abs", "rms_radial_error_angle_abs", "arc_length_error_abs",
                              "ellipse_max_distance_abs"]
 
     /// The columns for `radius` and the squash factors `--sx`, `--sy` (both or neither, as the
     /// declarations' rule has it), their ratio within ``SquashedCircle/largestAspectRatio``.
-    init(radius: Double?, sx: Given<Double>? = nil, sy: Given<Double>? = nil) throws(CLIError) {
+    package init(radius: Double?, sx: Given<Double>? = nil, sy: Given<Double>? = nil) throws(APIError) {
         self.radius = radius
         if let sx, let sy {
             guard sx.value / sy.value <= SquashedCircle.largestAspectRatio && sy.value / sx.value <= SquashedCircle.largestAspectRatio else {
@@ -55,14 +53,25 @@ struct ErrorColumns {
     }
 
     /// The columns the arc-error options ask for: `--radius` (at most
-    /// ``AbsoluteArcErrors/maximumRadius`` for the absolute columns) and `--sx`/`--sy`.
-    init(_ arc: ArcErrorChoices) throws {
-        try self.init(radius: arc.absoluteColumnsRadius(), sx: arc.sx, sy: arc.sy)
+    /// ``AbsoluteArcErrors/maximumRadius`` for the absolute columns, ``absoluteColumnsRadius(_:)``)
+    /// and `--sx`/`--sy`.
+    package init(radius: Given<Double>?, sx: Given<Double>?, sy: Given<Double>?) throws(APIError) {
+        try self.init(radius: try Self.absoluteColumnsRadius(radius), sx: sx, sy: sy)
     }
 
-    var header: [String] {
-        var h = ["k", "segments"] + ErrorColumns.relative
-        if radius != nil { h += ErrorColumns.absolute }
+    /// `--radius` for the absolute columns (*_abs): at most ``AbsoluteArcErrors/maximumRadius``
+    /// (the absolute area error grows as R²); nil when not given.
+    package static func absoluteColumnsRadius(_ radius: Given<Double>?) throws(APIError) -> Double? {
+        guard let radius else { return nil }
+        guard radius.value <= AbsoluteArcErrors.maximumRadius else {
+            throw .invalid("radius", radius.text, OptionValueError("at most 1e150 (the absolute area error grows as R²)"))
+        }
+        return radius.value
+    }
+
+    package var header: [String] {
+        var h = ["k", "segments"] + ArcErrorColumns.relative
+        if radius != nil { h += ArcErrorColumns.absolute }
         if squash != nil {
             h.append("ellipse_max_distance")
             if radius != nil { h.append("ellipse_max_distance_abs") }
@@ -72,22 +81,22 @@ struct ErrorColumns {
 
     /// `pixels_per_unit` and the `_px` twins of the absolute distance columns this header has
     /// (none without a radius).
-    var pixelHeader: [String] {
+    package var pixelHeader: [String] {
         guard radius != nil else { return [] }
-        let absolute = Set(header)
-        return ["pixels_per_unit"] + Self.pixelTwins.filter(absolute.contains).map { $0.dropLast(4) + "_px" }
+        let absolute = header
+        return ["pixels_per_unit"] + Self.pixelTwins.filter { absolute.contains($0) }.map { $0.dropLast(4) + "_px" }
     }
 
     /// The ``pixelHeader`` figures of one (k, n) pair at `scale` pixels per unit: the scale, then
     /// scale × each twin's `_abs` value (the very number the `_abs` column holds).
-    func pixelValues(_ r: ArcErrorReport, segments: Int, scale: Double) -> [Double] {
+    package func pixelValues(_ r: ArcErrorReport, segments: Int, scale: Double) -> [Double] {
         guard radius != nil else { return [] }
-        let all = Dictionary(uniqueKeysWithValues: zip(header, values(r, segments: segments)))
-        return [scale] + Self.pixelTwins.compactMap { all[$0] }.map { scale * $0 }
+        let (names, all) = (header, values(r, segments: segments))
+        return [scale] + Self.pixelTwins.compactMap { twin in names.firstIndex(of: twin).map { scale * all[$0] } }
     }
 
     /// The figures of one (k, n) pair as numbers, in header order.
-    func values(_ r: ArcErrorReport, segments: Int) -> [Double] {
+    package func values(_ r: ArcErrorReport, segments: Int) -> [Double] {
         let degrees = 180 / Double.pi
         var v = [r.arc.startHandle, Double(segments),
                  r.radial.maximum, r.radial.tAtMaximum, r.radial.minimum, r.radial.tAtMinimum,
@@ -108,20 +117,4 @@ struct ErrorColumns {
         }
         return v
     }
-
-    /// CSV fields: `segments` as an integer, every other value in round-trip form.
-    func fields(_ r: ArcErrorReport, segments: Int) -> [CSVField] {
-        values(r, segments: segments).enumerated().map { i, x in i == 1 ? .int(segments) : .double(x) }
-    }
-
-    /// The terminal row of a report: k in round-trip form, the segment count, every other value
-    /// to 6 significant digits.
-    func displayed(_ r: ArcErrorReport, segments: Int) -> [String] {
-        values(r, segments: segments).enumerated().map { i, x in
-            i == 0 ? CSVField.format(x) : i == 1 ? String(segments) : Self.display(x)
-        }
-    }
-
-    /// A figure on the terminal: 6 significant digits, `0` for zero.
-    static func display(_ x: Double) -> String { x == 0 ? "0" : String(format: "%.6g", x) }
 }

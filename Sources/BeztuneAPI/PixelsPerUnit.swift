@@ -1,4 +1,3 @@
-import _ArgumentParser
 import _Support
 
 /// `--pixels-per-unit S`: device pixels per model (or length) unit — 3 for a shape drawn at its
@@ -8,13 +7,12 @@ import _Support
 ///
 /// A value is a finite number > 0 (NaN, ±∞, 0 and negatives are refused, naming the value);
 /// `error` takes a comma list `1,2,3`, one row per scale.
-enum PixelsPerUnit {
+package enum PixelsPerUnit {
     /// The help's wording, shared by the commands.
-    static let meaning = "device pixels per unit (e.g. 3 for @3x); the *_px figures are the distances × S. Not the pose parameter 'scale'"
+    package static let meaning = "device pixels per unit (e.g. 3 for @3x); the *_px figures are the distances × S. Not the pose parameter 'scale'"
 
     /// One scale: a finite number > 0.
-    static func parse(_ text: String) throws(OptionValueError) -> Double {
-        try OptionValue.refuseHexadecimal(text)
+    package static func parse(_ text: String) throws(OptionValueError) -> Double {
         try OptionValue.refuseHexadecimal(text)
         guard let value = Double(text.trimmingWhitespace), value.isFinite, value > 0 else {
             throw OptionValueError("expected a finite number of pixels per unit > 0")
@@ -23,7 +21,7 @@ enum PixelsPerUnit {
     }
 
     /// `S,S,…`: each a finite number > 0; the first bad one is named.
-    static func parseList(_ text: String) throws(OptionValueError) -> [Double] {
+    package static func parseList(_ text: String) throws(OptionValueError) -> [Double] {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         guard parts.count > 1 else { return [try parse(text)] }
         var scales: [Double] = []

@@ -1,5 +1,3 @@
-import _Support
-
 /// The parsers of option values every command shares: each reads one text (whitespace around it
 /// ignored) or throws the reason it cannot (`expected a positive number`); the parser adds the
 /// option and the text (`invalid --radius '-1': expected a positive number`).
@@ -85,7 +83,7 @@ package enum OptionValue {
     where T.RawValue == String {
         { text throws(OptionValueError) in
             guard let value = T(rawValue: text) else {
-                throw OptionValueError("expected one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw OptionValueError("expected one of \(T.allCases.map { $0.rawValue }.joined(separator: ", "))")
             }
             return value
         }
