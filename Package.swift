@@ -39,7 +39,7 @@ let package = Package(
         // The library's functions called by name with JSON arguments and results, each answering
         // as the command of the same name does (its numbers, its messages): the JavaScript
         // module's face (wasm/), and the checks shared with the command line.
-        .target(name: "BeztuneAPI", dependencies: ["ArcError", "CSV", "Deform", "Fitting", "Geometry", "Interchange", "_Support"]),
+        .target(name: "BeztuneAPI", dependencies: ["ArcError", "CSV", "Deform", "Fitting", "Geometry", "Interchange", "LeastSquares", "_Support"]),
         .executableTarget(name: "beztune", dependencies: ["BeztuneAPI", "Geometry", "DataFiles", "Render", "LeastSquares", "LeastSquaresTestProblems", "Deform", "ArcError", "Fitting", "Interchange", "_ArgumentParser", "_ProcessLayer", "_Support"]),
 
         // MARK: - Benchmarks

@@ -17,7 +17,7 @@
 #
 # --optimize LEVEL: -Osize (default: the module a page downloads), -O or -Onone.
 #
-# Usage: scripts/build-embedded.sh [--check BEZTUNE] [--targets "TRIPLE …"] [--optimize LEVEL] [--out DIR]
+# Usage: scripts/build-embedded.sh [--check BEZTUNE] [--targets "TRIPLE …"] [--optimize LEVEL] [--out DIR] [--incremental]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -25,6 +25,7 @@ cd "$root"
 check=""
 optimize=-Osize
 wasm_out=.build/embedded/wasm
+incremental=0
 triples="wasm32-unknown-none-wasm arm64-apple-ios18 arm64-apple-none-macho"
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -34,6 +35,7 @@ while [ $# -gt 0 ]; do
             case "$2" in -O|-Osize|-Onone) optimize="$2" ;; *) echo "build-embedded: --optimize takes -O, -Osize or -Onone, not '$2'" >&2; exit 2 ;; esac
             shift 2 ;;
         --out) wasm_out="$2"; shift 2 ;;
+        --incremental) incremental=1; shift ;;
         *) echo "build-embedded: unknown argument '$1' (usage: scripts/build-embedded.sh [--check BEZTUNE] [--targets \"TRIPLE …\"] [--optimize LEVEL] [--out DIR])" >&2; exit 2 ;;
     esac
 done
@@ -56,7 +58,9 @@ build=.build/embedded
 build_triple() {
     local triple=$1
     local out="$build/$triple"
-    rm -rf "$out"
+    # --incremental (for working on the sources): a module is compiled again only when one of its
+    # sources, or a module before it, changed since its object was written.
+    [ "$incremental" = 1 ] || rm -rf "$out"
     mkdir -p "$out/cintrinsics"
     # SwiftPM writes _CIntrinsics' module map itself; here it is written once per build.
     printf 'module _CIntrinsics {\n    header "%s/Sources/_CIntrinsics/include/bt_intrinsics.h"\n    export *\n}\n' "$root" \
@@ -69,7 +73,13 @@ build_triple() {
     start=$SECONDS
     # WebAssembly: object code for the link; Apple: the typecheck and the module only.
     emit=()
+    rebuilt=0
     for m in "${modules[@]}"; do
+        if [ "$incremental" = 1 ] && [ "$rebuilt" = 0 ] && [ -f "$out/$m.swiftmodule" ] \
+                && [ -z "$(find "Sources/$m" -name '*.swift' -newer "$out/$m.swiftmodule")" ]; then
+            continue
+        fi
+        rebuilt=1
         case "$triple" in
             wasm32-*) emit=(-c -o "$out/$m.o") ;;
         esac
@@ -101,7 +111,7 @@ build_triple() {
     for m in "${modules[@]}"; do objects+=("$out/$m.o"); done
     mkdir -p "$wasm_out"
     # Written beside, then renamed into place: a failed link leaves the previous module whole.
-    "$wasm_ld" --no-entry --gc-sections --strip-debug \
+    "$wasm_ld" --no-entry --gc-sections --strip-all \
         --export=bt_alloc --export=bt_free --export=bt_call \
         -o "$out/beztune.wasm" "$out/BeztuneWasm.o" "${objects[@]}" "$out/runtime.o" \
         "$embedded_lib/$triple/libswiftUnicodeDataTables.a" "$wasi_lib/libc.a" "$wasi_lib/libm.a" "$builtins"

@@ -1,1 +1,157 @@
-// TypeScript declarations of beztune.mjs (the file tsc finds for `import … from "./beztune.mjs"`).
+// TypeScript declarations of beztune.mjs — the file tsc finds for `import … from "./beztune.mjs"`.
+// Each function is the `beztune` command of the same meaning; its options are the command's long
+// options in camelCase. A number may be given as a number or as the text the command line takes
+// ("1/1.8", "1e-3"); a repeatable option as an array.
+
+/** A number, or its text as the command line takes it. */
+export type NumberText = number | string;
+
+/** The largest argument text a call takes, in UTF-8 bytes (32 MiB). */
+export const MAX_TEXT_BYTES: number;
+/** The most points an outline given as points may have (10⁶). */
+export const MAX_POINTS: number;
+
+/** A refusal with the command line's one-line message (without `beztune CMD: ` and a file name). */
+export class BeztuneError extends Error {
+    /** "usage": the arguments are at fault (the command exits with 2); "runtime": the input (exit 1). */
+    readonly kind: "usage" | "runtime";
+    constructor(message: string, kind: "usage" | "runtime");
+}
+
+/** Calls the library's function `name` with the command's options. */
+export function call(name: string, args?: object): unknown;
+
+/** The arc-error options every circle call shares. */
+export interface ArcOptions {
+    /** Equal segments per circle, N ≥ 2 (default 4). */
+    segments?: NumberText;
+    /** The radius for the absolute columns (*_abs). */
+    radius?: NumberText;
+    /** Squash factors (both or neither): adds ellipse_max_distance. */
+    sx?: NumberText;
+    sy?: NumberText;
+}
+
+/** One row of `beztune error --csv`: every figure a number, `k_input` the k as given. */
+export type ErrorRow = { k_input: string } & { [column: string]: number | string };
+
+/** `beztune error`: one row per k (and pixel scale). */
+export function errorTable(options: ArcOptions & {
+    /** Handle factors: numbers, expressions ("1/1.8"), criteria ("minimax") or players' constants ("lottie-web"). */
+    k: NumberText | NumberText[];
+    /** With `radius`: pixels per unit, "1,2,3" for one row per scale with the *_px columns. */
+    pixelsPerUnit?: NumberText;
+}): ErrorRow[];
+
+/** `beztune optimize`: one row per criterion, `criterion` then `beztune error`'s columns. */
+export function optimize(options: ArcOptions & { segments: NumberText }): Array<{ criterion: string } & { [column: string]: number | string }>;
+
+/** `beztune error-curve`: the radial error along one segment. */
+export function errorCurve(options: { k: NumberText; segments?: NumberText; samples?: NumberText }): {
+    t: number[]; angle_deg: number[]; radial_error: number[];
+};
+
+/** `beztune segments-for`: the fewest segments per circle within a radial tolerance. */
+export function segmentsFor(options: { tolerance: NumberText; radius?: NumberText; criterion?: string }): {
+    criterion: string; segments: number; k: number; tolerance: number; max_abs_radial_error: number;
+    tolerance_abs?: number; max_abs_radial_error_abs?: number;
+};
+
+/** `--set` values: `{yFactor: 0.8}` or `["yFactor=0.8", …]`. */
+export type Assignments = { [parameter: string]: NumberText } | string[];
+
+/** The options naming a model and its animation. */
+export interface ModelOptions {
+    /** A model of `models()` (ball, ellipse, fallingLine, …). */
+    model: string;
+    /** End values at progress 1; a pose (tx, ty, scale, rotation) places the shape throughout. */
+    set?: Assignments;
+    /** A timing function: linear, easeInEaseOut, cubic-bezier(…), spring(…), steps(…), … */
+    timing?: string;
+}
+
+/** `beztune model --list`. */
+export function models(): Array<{ model: string; parameter: string; default: number | string; lower: number; upper: number; description: string }>;
+
+/** `beztune model --name MODEL`: SVG path data (y-down unless `yUp`). */
+export function modelPath(options: ModelOptions & { progress?: NumberText; yUp?: boolean }): string;
+
+/** `beztune model --name MODEL --format csv`: the control points in model space. */
+export function modelPoints(options: ModelOptions & { progress?: NumberText }): Array<{ index: number; x: number; y: number; kind: "anchor" | "handle" }>;
+
+/** The outlines `beztune frames --model MODEL` draws: `count` frames from `from` to `to`. */
+export function modelFrames(options: ModelOptions & { from?: NumberText; to?: NumberText; count?: NumberText; yUp?: boolean }): {
+    progress: number[]; paths: string[];
+};
+
+/** `beztune fit`'s options for a target given as text or points (exactly one of svg, lottie, path, points). */
+export interface FitOptions {
+    svg?: string;
+    lottie?: string;
+    path?: string;
+    points?: Array<[number, number]>;
+    /** SVG: the shape by id or number. */
+    select?: NumberText;
+    /** Lottie: the layer by name or number, and the frame (required for Lottie). */
+    layer?: NumberText;
+    frame?: NumberText;
+    lottieEllipse?: "exact" | "player";
+    samples?: NumberText;
+    yUp?: boolean;
+    yDown?: boolean;
+    model?: string;
+    radius?: NumberText;
+    /** The free parameters: ["xFactor", "yFactor"] or "xFactor,yFactor". */
+    free?: string[] | string;
+    set?: Assignments;
+    loss?: "trivial" | "huber" | "soft-l1" | "cauchy" | "arctan";
+    lossScale?: NumberText;
+    symmetric?: NumberText;
+    starts?: NumberText;
+    seed?: NumberText;
+    maxEvaluations?: NumberText;
+    pixelsPerUnit?: NumberText;
+}
+
+/** What `beztune fit` reports for one target. */
+export interface FitResult {
+    values: { [parameter: string]: number };
+    standardErrors: { [parameter: string]: number };
+    rms: number;
+    maxDistance: number;
+    hausdorff: number;
+    areaDifference: number;
+    /** The solver's: converged_ftol, converged_xtol, converged_gtol, max_evaluations, … */
+    status: string;
+    converged: boolean;
+    iterations: number;
+    evaluations: number;
+    pixelsPerUnit: number;
+    rmsPx: number;
+    maxDistancePx: number;
+    hausdorffPx: number;
+    /** `--residuals`' columns (model space). */
+    residuals: { x: number[]; y: number[]; nearest_x: number[]; nearest_y: number[]; distance: number[]; segment: number[]; t: number[] };
+}
+
+/** `beztune fit`. */
+export function fit(options: FitOptions): FitResult;
+
+/** `beztune export --format FORMAT --model MODEL … --out FILE`: the text it writes. */
+export function exportText(options: {
+    format: "svg" | "svg-animated" | "css" | "swift-uikit" | "swiftui" | "lottie" | "json" | string;
+    model: string;
+    set?: Assignments;
+    radius?: NumberText;
+    duration?: NumberText;
+    fps?: NumberText;
+    progress?: NumberText;
+    tolerance?: NumberText;
+    typeName?: string;
+    timing?: string;
+    from?: "rest";
+    fromSet?: Assignments;
+}): string;
+
+/** The WebAssembly memory's size in bytes (it grows, never shrinks: a leak shows here). */
+export function memoryBytes(): number;

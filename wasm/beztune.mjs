@@ -154,3 +154,18 @@ export const optimize = (options) => call("optimize", options);
 export const errorCurve = (options) => call("errorCurve", options);
 /** `beztune segments-for`: the fewest segments for a tolerance, with k and the error reached. */
 export const segmentsFor = (options) => call("segmentsFor", options);
+/** `beztune model --list`: one row per parameter of every model. */
+export const models = () => call("models", {});
+/** `beztune model --name MODEL`: the SVG path data of one frame (y-down unless `yUp`). */
+export const modelPath = (options) => call("modelPath", options);
+/** `beztune model --name MODEL --format csv`: the control points of one frame (model space). */
+export const modelPoints = (options) => call("modelPoints", options);
+/** The outlines of `beztune frames --model MODEL`: `count` frames from `from` to `to`. */
+export const modelFrames = (options) => call("modelFrames", options);
+/** `beztune fit` of an outline given as SVG text, Lottie text, path data or points. */
+export const fit = (options) => call("fit", options);
+/** `beztune export --format FORMAT --model MODEL …`: the text it writes. */
+export const exportText = (options) => call("exportText", options);
+
+/** The WebAssembly memory's size in bytes (it grows, never shrinks: a leak shows here). */
+export const memoryBytes = () => instance?.exports.memory.buffer.byteLength ?? 0;

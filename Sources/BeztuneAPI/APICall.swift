@@ -16,7 +16,8 @@ package enum APICall {
     package static let maximumPoints = 1_000_000
 
     /// The names a call may have, in the order the module documents them.
-    package static let names = ["errorTable", "optimize", "errorCurve", "segmentsFor"]
+    package static let names = ["errorTable", "optimize", "errorCurve", "segmentsFor", "models", "modelPath", "modelPoints",
+                                "modelFrames", "fit", "exportText"]
 
     /// The answer to `name` called with `arguments` (JSON text): the result as JSON text, or the
     /// message that refuses it.
@@ -53,6 +54,18 @@ package enum APICall {
             return try ArcErrorCalls.errorCurve(CallArguments(json, known: ["k", "segments", "samples"]))
         case "segmentsFor":
             return try ArcErrorCalls.segmentsFor(CallArguments(json, known: ["tolerance", "radius", "criterion"]))
+        case "models":
+            return try ModelCalls.models(CallArguments(json, known: []))
+        case "modelPath":
+            return try ModelCalls.modelPath(CallArguments(json, known: ModelCalls.frameKeys))
+        case "modelPoints":
+            return try ModelCalls.modelPoints(CallArguments(json, known: ModelCalls.frameKeys))
+        case "modelFrames":
+            return try ModelCalls.modelFrames(CallArguments(json, known: ["model", "set", "timing", "from", "to", "count", "yUp"]))
+        case "fit":
+            return try FitCall.fit(CallArguments(json, known: FitCall.keys))
+        case "exportText":
+            return try ExportCall.exportText(CallArguments(json, known: ExportCall.keys))
         default:
             throw .usage("unknown function '\(name)' (functions: \(names.joined(separator: ", ")))")
         }

@@ -63,6 +63,16 @@ package struct CallArguments {
         return try Self.text(of: v, key: key).map { [$0] } ?? []
     }
 
+    /// A list option (`--free NAME,…`): an array of names, or their comma list as one text; read
+    /// by `parse` from the comma list, so each name is checked as the command line checks it.
+    package func list<T>(_ key: String, _ parse: (String) throws(OptionValueError) -> T) throws(APIError) -> T? {
+        guard let v = object[key], v != .null else { return nil }
+        if case .array = v {
+            return try Self.parse(try texts(key).joined(separator: ","), key: key, parse)
+        }
+        return try value(key, parse)
+    }
+
     /// A flag: true, false, or absent (false).
     package func flag(_ key: String) throws(APIError) -> Bool {
         guard let v = object[key], v != .null else { return false }

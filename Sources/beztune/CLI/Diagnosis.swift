@@ -1,5 +1,6 @@
 import _ProcessLayer
 import ArcError
+import BeztuneAPI
 import Fitting
 import Foundation
 import Geometry
@@ -33,14 +34,7 @@ struct Diagnosis: Equatable {
         case let e as ErrorInContext:
             return "\(e.context): \(message(e.underlying))"
         case let e as FitError:
-            switch e {
-            case .nothingFree:
-                return "\(e.reason): name at least one with --free"
-            case .farFromModel:
-                return "\(e.reason); the ball's bottom point is the origin of y-up model space: free the pose (--free …,tx,ty), check the y axis (--y-up / --y-down) or the size (--radius)"
-            default:
-                return e.description
-            }
+            return FitMessages.message(e)
         case let e as ProfileError:
             if case .keyframeFit(let keyframe, let fit) = e { return "\(keyframe): \(message(fit))" }
             return e.description

@@ -1,3 +1,4 @@
+import BeztuneAPI
 import DataFiles
 import Deform
 import Fitting
@@ -133,34 +134,11 @@ enum ExportCommand: BeztuneCommand {
         Example: beztune export --model ball --set yFactor=0.8 --timing ease-out --duration 0.3 --format swiftui --out Squash.swift
         """
 
-    /// `--format`: a name of ``ExportFormat``.
-    static func formatName(_ text: String) throws(ExportError) -> ExportFormat {
-        try ExportFormat(name: text)
-    }
-
-    /// `--fps`: a positive number of frames per second up to 1000.
-    static func framesPerSecond(_ text: String) throws(OptionValueError) -> Double {
-        try OptionValue.refuseHexadecimal(text)
-        guard let v = Double(text.trimmingWhitespace), v.isFinite, v > 0, v <= ExportOptions.maximumFramesPerSecond else {
-            throw OptionValueError("expected a positive number of frames per second up to 1000")
-        }
-        return v
-    }
-
-    /// `--tolerance`: a number in (0, 1).
-    static func tolerance(_ text: String) throws(OptionValueError) -> Double {
-        try OptionValue.refuseHexadecimal(text)
-        guard let t = Double(text.trimmingWhitespace), t.isFinite, t > 0, t < 1 else {
-            throw OptionValueError("expected a fraction of the size in (0, 1)")
-        }
-        return t
-    }
-
-    /// `--type-name`: a Swift type name as ``ExportOptions/validate()`` accepts it.
-    static func swiftTypeName(_ text: String) throws(ExportError) -> String {
-        try ExportOptions(typeName: text).validate()
-        return text
-    }
+    /// `--format`, `--fps`, `--tolerance`, `--type-name`: read as the API reads them (``ExportCall``).
+    static func formatName(_ text: String) throws(OptionValueError) -> ExportFormat { try ExportCall.format(text) }
+    static func framesPerSecond(_ text: String) throws(OptionValueError) -> Double { try ExportCall.framesPerSecond(text) }
+    static func tolerance(_ text: String) throws(OptionValueError) -> Double { try ExportCall.tolerance(text) }
+    static func swiftTypeName(_ text: String) throws(OptionValueError) -> String { try ExportCall.swiftTypeName(text) }
 
     /// What to export, checked before any input is read: the input (a still shape is made here;
     /// a fit result — with the fit's options checked against it, or for an older file made into
@@ -183,12 +161,8 @@ enum ExportCommand: BeztuneCommand {
     }
 
     static func validate(_ options: Options) throws -> Checked {
-        if options.progress != nil && options.format != .svg {
-            throw CLIError.usage("--progress applies to --format svg only (the other formats carry the whole animation)")
-        }
-        if options.typeName != nil && ![.swiftUIKit, .swiftUI].contains(options.format) {
-            throw CLIError.usage("--type-name applies to --format swift-uikit and swiftui only")
-        }
+        let exportOptions = try ExportCall.options(format: options.format, fps: options.fps, progress: options.progress,
+                                                   tolerance: options.tolerance, typeName: options.typeName)
         var timing: TimingFunction?
         if let text = options.timing {
             do {
@@ -216,9 +190,6 @@ enum ExportCommand: BeztuneCommand {
         } else {
             throw CLIError.usage("missing input: give --model MODEL, --fit FIT.csv, --profile-dir DIR or --document FILE")
         }
-        var exportOptions = ExportOptions(framesPerSecond: options.fps ?? 60, progress: options.progress,
-                                          linearEasingTolerance: options.tolerance, typeName: options.typeName)
-        exportOptions.keyframes.relativeTolerance = options.tolerance
         return Checked(options: options, input: input, exportOptions: exportOptions, timing: timing)
     }
 

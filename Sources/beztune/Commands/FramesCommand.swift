@@ -1,3 +1,4 @@
+import BeztuneAPI
 import DataFiles
 import Deform
 import Fitting

@@ -1,9 +1,10 @@
-import _ProcessLayer
+import BeztuneAPI
 import DataFiles
 import Deform
 import Fitting
 import Foundation
 import Interchange
+import _ProcessLayer
 import _Support
 
 /// The inputs `beztune export` (and, for the last two, `frames`) turn into a ``ShapeAnimation``:
@@ -17,24 +18,13 @@ enum AnimationInputs {
     /// over `duration` seconds when given. Every problem is the options' (checked before any
     /// input is read).
     static func still(_ named: CatalogModel, set given: [ParameterAssignment], radius: Double?,
-                      duration: Double?) throws -> ShapeAnimation {
-        let assignments = try Self.assignments(given, radius: radius)
-        let (model, set) = try ModelArguments.posed(named, set: assignments)
-        if model.scene != nil {
-            throw CLIError.usage("\(model.name) is a scene with its own timeline; export takes plain models (ball) or fitted results")
-        }
-        let parameters = try ModelArguments.endValues(set, model: model)
-        let still = try ShapeAnimation(model: model, parameters: parameters)
-        guard let duration else { return still }
-        return try ShapeAnimation(model: model, profile: still.profile, duration: duration)
+                      duration: Double?) throws(APIError) -> ShapeAnimation {
+        try ExportCall.still(named, set: given, radius: radius, duration: duration)
     }
 
-    /// `--set` with `--radius R` as `radius=R` first; the radius set both ways is the options'
-    /// mistake.
-    static func assignments(_ given: [ParameterAssignment], radius: Double?) throws(CLIError) -> [ParameterAssignment] {
-        guard let radius else { return given }
-        if given.contains(where: { $0.name == "radius" }) { throw .usage("parameter 'radius' is set more than once (--radius sets it too)") }
-        return [ParameterAssignment(name: "radius", value: radius)] + given
+    /// `--set` with `--radius R` as `radius=R` first (``ExportCall/assignments(_:radius:)``).
+    static func assignments(_ given: [ParameterAssignment], radius: Double?) throws(APIError) -> [ParameterAssignment] {
+        try ExportCall.assignments(given, radius: radius)
     }
 
     /// Data row `row` (1-based; may be absent when the file has one data row) of a

@@ -1,3 +1,4 @@
+import BeztuneAPI
 import Deform
 import Fitting
 import Foundation
@@ -26,32 +27,11 @@ struct FitArguments {
     /// The fit the options ask for, or the usage error they make (checked before any target is
     /// read: the parameter names, values and bounds against the model, the loss).
     init(_ choices: FitChoices) throws {
-        let model = choices.model
-        guard let free = choices.free ?? model.defaultFree else {
-            throw CLIError.usage("missing --free NAME,… (no default for model '\(model.name)')")
-        }
-        var values: [(name: String, value: Double)] = choices.radius.map { [("radius", $0)] } ?? []
-        for assignment in choices.set {
-            guard !values.contains(where: { $0.name == assignment.name }) else {
-                throw CLIError.usage("parameter '\(assignment.name)' is set more than once\(assignment.name == "radius" ? " (--radius sets it too)" : "")")
-            }
-            values.append((assignment.name, assignment.value))
-        }
-        setup = try FitSetup(model: model, free: free, values: values,
-                             bounds: choices.bounds.map { ($0.name, $0.lower, $0.upper) })
-        lossName = choices.loss
-        if choices.lossScale != nil && lossName == "trivial" {
-            throw CLIError.usage("--loss-scale needs --loss huber, soft-l1, cauchy or arctan")
-        }
-        relativeLossScale = lossName != "trivial" && choices.lossScale == nil ? 0.005 : nil
-        var options = FitOptions()
-        options.loss = RobustLoss(named: lossName, scale: choices.lossScale ?? 1) ?? .trivial
-        options.starts = choices.starts
-        options.seed = choices.seed
-        if let w = choices.symmetric { options.symmetricWeight = w }
-        if let n = choices.maxEvaluations { options.maxEvaluations = n }
-        options.parallel = !choices.serial
-        self.options = options
+        let plan = try FitPlan(model: choices.model, free: choices.free, radius: choices.radius, set: choices.set,
+                               bounds: choices.bounds.map { ($0.name, $0.lower, $0.upper) }, loss: choices.loss,
+                               lossScale: choices.lossScale, symmetric: choices.symmetric, starts: choices.starts,
+                               seed: choices.seed, maxEvaluations: choices.maxEvaluations, parallel: !choices.serial)
+        (setup, options, relativeLossScale, lossName) = (plan.setup, plan.options, plan.relativeLossScale, plan.lossName)
         samples = choices.samples
         yUp = choices.yUp
         yDown = choices.yDown

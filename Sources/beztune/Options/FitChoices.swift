@@ -1,3 +1,4 @@
+import BeztuneAPI
 import Deform
 
 /// The options of `beztune fit` and `fit-profile` that say what to fit and how, as given

@@ -1,3 +1,4 @@
+import BeztuneAPI
 import Deform
 import Fitting
 import Foundation
@@ -8,23 +9,19 @@ import _Support
 /// `--set NAME=VALUE` assignments, `--timing`.
 enum ModelArguments {
     /// A model name: one of ``ModelCatalog``'s.
-    static func model(_ name: String) throws(ModelInputError) -> CatalogModel {
-        try ModelCatalog.model(named: name)
+    static func model(_ name: String) throws(OptionValueError) -> CatalogModel {
+        try ModelSetup.model(name)
     }
 
-    /// A timing function (``TimingFunction/init(parsing:)``): a spring in seconds
-    /// (`ca-spring(…)`, `swiftui-spring(…)`) plays over 1 s, as `model` and `frames` draw
-    /// progress without a duration.
-    static func timing(_ text: String) throws -> TimingFunction {
-        try timing(text, duration: TimingFunction.defaultSpringDuration)
+    /// A timing function: a spring in seconds (`ca-spring(…)`, `swiftui-spring(…)`) plays over
+    /// 1 s, as `model` and `frames` draw progress without a duration.
+    static func timing(_ text: String) throws(OptionValueError) -> TimingFunction {
+        try ModelSetup.timing(text)
     }
 
-    /// A timing function for an animation of `duration` seconds
-    /// (``TimingFunction/init(parsing:duration:)``): a spring in seconds becomes the spring
-    /// per unit of progress of that duration.
-    static func timing(_ text: String, duration: Double) throws -> TimingFunction {
-        try OptionValue.refuseHexadecimal(text)
-        return try TimingFunction(parsing: text, duration: duration)
+    /// A timing function for an animation of `duration` seconds (``ModelSetup/timing(_:duration:)``).
+    static func timing(_ text: String, duration: Double) throws(OptionValueError) -> TimingFunction {
+        try ModelSetup.timing(text, duration: duration)
     }
 
     /// `--set NAME=VALUE`, any number of times, bound to `path`; an assignment that does not read
@@ -38,56 +35,21 @@ enum ModelArguments {
         }
     }
 
-    /// The model placed by a pose when any assignment names a pose parameter — `poseX`, `poseY`,
-    /// `poseScale`, `poseRotation` (radians) or their aliases `tx`, `ty`, `scale`, `rotation`
-    /// (``FitSetup/poseAliases``), as `beztune fit` names them — with the assignments in the
-    /// model's names; else the model and the assignments as given. A scene takes no pose.
-    static func posed(_ model: CatalogModel, set assignments: [ParameterAssignment]) throws(CLIError)
+    /// The model placed by a pose (``ModelSetup/posed(_:set:)``).
+    static func posed(_ model: CatalogModel, set assignments: [ParameterAssignment]) throws(APIError)
         -> (model: CatalogModel, set: [ParameterAssignment]) {
-        let poseNames = PosedModel<BallModel>.poseSpecs.map(\.name)
-        let canonical = assignments.map { a in
-            ParameterAssignment(name: FitSetup.modelName(of: a.name), value: a.value)
-        }
-        guard let first = canonical.first(where: { poseNames.contains($0.name) }) else { return (model, assignments) }
-        if model.scene != nil {
-            throw .usage("\(first.name): a scene (\(model.name)) takes no pose; the pose places plain models such as the ball")
-        }
-        return (.posed(model), canonical)
+        try ModelSetup.posed(model, set: assignments)
     }
 
-    /// The model's parameters over progress.
-    ///
-    /// A plain model (the ball) goes from its defaults (progress 0) to the `--set` end values
-    /// (progress 1) through `timing`, a pose (``posed(_:set:)``) holding throughout. A
-    /// ``SceneModel`` plays the seed's own timeline, with
-    /// `--set` changing the targets of its tracks (or, for a parameter without a track, its
-    /// value throughout) and `timing` as the group timing that warps the scene's progress
-    /// (``TimedProfile``).
+    /// The model's parameters over progress (``ModelSetup/profile(_:set:timing:)``).
     static func profile(_ model: CatalogModel, set assignments: [ParameterAssignment],
-                        timing: TimingFunction) throws -> TimedProfile {
-        if let scene = model.scene {
-            let targets = try endValues(assignments, model: model, from: scene.seedTargets)
-            return TimedProfile(try scene.seedProfile(targets: targets), timing: timing)
-        }
-        // A pose (PosedModel's parameters) places the shape throughout: it is the start's too.
-        let poseNames = PosedModel<BallModel>.poseSpecs.map(\.name)
-        let start = try endValues(assignments.filter { poseNames.contains($0.name) }, model: model)
-        let end = try endValues(assignments, model: model)
-        return TimedProfile(ProgressProfile(start: start, end: end, timing: timing))
+                        timing: TimingFunction) throws(APIError) -> TimedProfile {
+        try ModelSetup.profile(model, set: assignments, timing: timing)
     }
 
-    /// `start` (default: the model's defaults) with every assignment applied (names, bounds and
-    /// repeats checked).
+    /// `start` (default: the model's defaults) with every assignment applied (``ModelSetup/endValues(_:model:from:)``).
     static func endValues(_ assignments: [ParameterAssignment], model: CatalogModel,
-                          from start: ParameterVector? = nil) throws -> ParameterVector {
-        var end = start ?? model.defaultParameters
-        var seen: Set<String> = []
-        for assignment in assignments {
-            guard seen.insert(assignment.name).inserted else {
-                throw CLIError.usage("parameter '\(assignment.name)' is set more than once")
-            }
-            try end.set(assignment.name, to: assignment.value)
-        }
-        return end
+                          from start: ParameterVector? = nil) throws(APIError) -> ParameterVector {
+        try ModelSetup.endValues(assignments, model: model, from: start)
     }
 }

@@ -19,22 +19,22 @@ import _Support
 /// The model is posed when either end names a pose parameter; a pose value one end leaves out
 /// is the other end's (the shape deforms in place). The parameters go from start to end through
 /// the timing (``ProgressProfile/init(start:end:timing:)``), as `model --timing` interpolates.
-struct ShapeTransition {
+package struct ShapeTransition {
     /// One end of the transition.
-    struct End {
+    package struct End {
         /// The base model (never posed: the pose is among `values`).
-        var model: CatalogModel
+        package var model: CatalogModel
         /// The values that make the shape, in the model's names.
-        var values: [(name: String, value: Double)]
+        package var values: [(name: String, value: Double)]
         /// The values the end holds constant (the start begins from them).
-        var held: [(name: String, value: Double)]
+        package var held: [(name: String, value: Double)]
     }
 
     /// The pose parameters' model names.
-    static let poseNames = PosedModel<BallModel>.poseSpecs.map(\.name)
+    static let poseNames = PosedModel<BallModel>.poseSpecs.map { $0.name }
 
     /// The end `--model MODEL --set …` describes: the values set, the pose held.
-    static func end(model: CatalogModel, set: [ParameterAssignment]) throws(CLIError) -> End {
+    package static func end(model: CatalogModel, set: [ParameterAssignment]) throws(APIError) -> End {
         if model.scene != nil {
             throw .usage("\(model.name) is a scene with its own timeline; export takes plain models (ball) or fitted results")
         }
@@ -43,7 +43,7 @@ struct ShapeTransition {
     }
 
     /// The end a fit describes: every value set (held or fitted), the held ones kept constant.
-    static func end(of fit: FitResultRow) -> End {
+    package static func end(of fit: FitResultRow) -> End {
         let setup = fit.setup, p = fit.parameters
         var values: [(name: String, value: Double)] = [], held: [(name: String, value: Double)] = []
         for (i, spec) in setup.model.parameters.enumerated() where p.isSet(at: i) {
@@ -55,13 +55,13 @@ struct ShapeTransition {
 
     /// The start `--from-set` describes for `end`: the end's held values, then `set` over them.
     /// An unknown name is the options' mistake.
-    static func start(set: [ParameterAssignment], for end: End) throws(CLIError) -> [(name: String, value: Double)] {
-        let known = Set(end.model.parameters.map(\.name) + poseNames)
+    package static func start(set: [ParameterAssignment], for end: End) throws(APIError) -> [(name: String, value: Double)] {
+        let known = end.model.parameters.map { $0.name } + poseNames
         var values = end.held
         for a in set {
             let name = FitSetup.modelName(of: a.name)
             guard known.contains(name) else {
-                let valid = end.model.parameters.map(\.name) + FitSetup.poseAliases.map(\.alias)
+                let valid = end.model.parameters.map { $0.name } + FitSetup.poseAliases.map { $0.alias }
                 throw .usage("invalid --from-set '\(a.name)=\(ShortestDecimal.format(a.value))': model \(end.model.name) has no parameter '\(a.name)' (parameters: \(valid.joined(separator: ", ")))")
             }
             values.removeAll { $0.name == name }
@@ -72,18 +72,20 @@ struct ShapeTransition {
 
     /// The animation from `start` (values over the model's defaults) to `end` through `timing`
     /// over `duration` seconds.
-    static func animation(from start: [(name: String, value: Double)], to end: End, timing: TimingFunction,
-                          duration: Double) throws -> ShapeAnimation {
+    package static func animation(from start: [(name: String, value: Double)], to end: End, timing: TimingFunction,
+                                  duration: Double) throws(APIError) -> ShapeAnimation {
         let posed = (start + end.values).contains { poseNames.contains($0.name) }
         let model = posed ? .posed(end.model) : end.model
-        func vector(_ own: [(name: String, value: Double)], other: [(name: String, value: Double)]) throws -> ParameterVector {
-            var p = model.defaultParameters
-            for (name, value) in other where poseNames.contains(name) { try p.set(name, to: value) }
-            for (name, value) in own { try p.set(name, to: value) }
-            return p
+        func vector(_ own: [(name: String, value: Double)], other: [(name: String, value: Double)]) throws(APIError) -> ParameterVector {
+            try ModelSetup.usage { () throws(ModelInputError) in
+                var p = model.defaultParameters
+                for (name, value) in other where poseNames.contains(name) { try p.set(name, to: value) }
+                for (name, value) in own { try p.set(name, to: value) }
+                return p
+            }
         }
         let profile = ProgressProfile(start: try vector(start, other: end.values), end: try vector(end.values, other: start),
                                       timing: timing)
-        return try ShapeAnimation(model: model, profile: profile, duration: duration)
+        return try ExportCall.animation { () throws(ExportError) in try ShapeAnimation(model: model, profile: profile, duration: duration) }
     }
 }

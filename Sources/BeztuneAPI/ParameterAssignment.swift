@@ -1,14 +1,15 @@
-import _ArgumentParser
 import _Support
 
 /// `NAME=VALUE`: a parameter's name and a number.
-struct ParameterAssignment: Equatable {
-    var name: String
-    var value: Double
+package struct ParameterAssignment: Equatable {
+    package var name: String
+    package var value: Double
+
+    package init(name: String, value: Double) { (self.name, self.value) = (name, value) }
 
     /// `NAME=VALUE` (whitespace around either ignored); the value any number unless `finite`.
     /// A text without `=` names the model's `parameters` when known.
-    static func parse(_ text: String, finite: Bool = false, parameters: [String]? = nil) throws(OptionValueError) -> ParameterAssignment {
+    package static func parse(_ text: String, finite: Bool = false, parameters: [String]? = nil) throws(OptionValueError) -> ParameterAssignment {
         guard let eq = text.firstIndex(of: "=") else {
             throw OptionValueError("expected NAME=VALUE" + (parameters.map { " (parameters: \($0.joined(separator: ", ")))" } ?? ""))
         }

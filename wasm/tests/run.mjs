@@ -1,0 +1,301 @@
+// The JavaScript module's suite, in Node: every function of beztune.mjs against the native
+// `beztune` on the same inputs (numbers within 1e-12 of max(|x|, 1e-3): wasi-libc's libm is not
+// glibc's; fitted values within 1e-9 relative for targets the model draws exactly, 1e-7 for
+// others; texts token by token; messages equal to the command's without its `beztune CMD: `
+// prefix and usage hint), the limits, a fuzz loop over malformed SVG and Lottie text and hostile
+// numbers (each call answers or throws one BeztuneError, never traps, and the instance answers
+// the next call), memory that does not grow over repeated calls, and the TypeScript
+// declarations through tsc --strict.
+//
+// Usage: node wasm/tests/run.mjs WASM_DIR BEZTUNE
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, copyFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const [dir, beztuneArg] = process.argv.slice(2);
+if (!dir || !beztuneArg) {
+    console.error("usage: node wasm/tests/run.mjs WASM_DIR BEZTUNE");
+    process.exit(2);
+}
+const beztune = resolve(beztuneArg);
+const bt = await import(pathToFileURL(resolve(dir, "beztune.mjs")).href);
+const scratch = mkdtempSync(join(tmpdir(), "beztune-wasm-"));
+const root = resolve(new URL("../..", import.meta.url).pathname);
+
+let failures = 0, checks = 0;
+function fail(what, detail) {
+    failures++;
+    console.error(`FAIL ${what}: ${detail}`);
+}
+function check(ok, what, detail = "") {
+    checks++;
+    if (!ok) fail(what, detail);
+}
+const close = (a, b, rel = 1e-12) =>
+    (Number.isNaN(a) && Number.isNaN(b)) || a === b || Math.abs(a - b) <= rel * Math.max(Math.abs(a), Math.abs(b), 1e-3);
+
+/** Runs the native beztune; returns stdout (throws on failure). */
+function native(args) {
+    return execFileSync(beztune, args, { cwd: scratch, encoding: "utf8", env: { ...process.env } });
+}
+/** The native command's one-line message, without `beztune CMD: ` and the usage hint. */
+function nativeMessage(args) {
+    const r = spawnSync(beztune, args, { cwd: scratch, encoding: "utf8" });
+    if (r.status === 0) return null;
+    const line = r.stderr.trim().split("\n").pop();
+    return line.replace(/^beztune [a-z-]+: /, "").replace(/ \(usage: beztune .*\)$/, "");
+}
+function csv(text) {
+    const [header, ...rows] = text.trim().split("\n").map((l) => l.split(","));
+    return rows.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i]])));
+}
+function compareRows(what, mine, theirs, { textKeys = [], rel = 1e-12 } = {}) {
+    check(mine.length === theirs.length, what, `${mine.length} rows, native ${theirs.length}`);
+    mine.forEach((row, i) => {
+        const other = theirs[i] ?? {};
+        check(JSON.stringify(Object.keys(row)) === JSON.stringify(Object.keys(other)), `${what} row ${i} columns`,
+              `${Object.keys(row)} vs ${Object.keys(other)}`);
+        for (const [key, value] of Object.entries(row)) {
+            if (textKeys.includes(key) || typeof value === "string") check(String(value) === other[key], `${what} row ${i} ${key}`, `${value} vs ${other[key]}`);
+            else check(close(value, Number(other[key]), rel), `${what} row ${i} ${key}`, `${value} vs ${other[key]}`);
+        }
+    });
+}
+/** Texts equal token by token, numbers within the tolerance. */
+function compareText(what, mine, theirs) {
+    const split = (t) => t.trim().match(/-?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?|[^\s\d.-]+|[-.]/gi) ?? [];
+    const a = split(mine), b = split(theirs);
+    check(a.length === b.length, `${what} token count`, `${a.length} vs ${b.length}`);
+    for (let i = 0; i < Math.min(a.length, b.length); i++) {
+        const x = Number(a[i]), y = Number(b[i]);
+        const same = Number.isFinite(x) && Number.isFinite(y) && /\d/.test(a[i]) ? close(x, y) : a[i] === b[i];
+        if (!same) { check(false, `${what} token ${i}`, `${a[i]} vs ${b[i]}`); return; }
+    }
+    checks++;
+}
+function expectError(what, thunk, message, kind) {
+    try {
+        thunk();
+        fail(what, "did not throw");
+    } catch (e) {
+        check(e instanceof bt.BeztuneError, `${what} throws a BeztuneError`, String(e));
+        if (message !== undefined) check(e.message === message, `${what} message`, `${JSON.stringify(e.message)} vs ${JSON.stringify(message)}`);
+        if (kind !== undefined) check(e.kind === kind, `${what} kind`, `${e.kind} vs ${kind}`);
+    }
+}
+
+// --- errorTable, optimize, errorCurve, segmentsFor -------------------------------------------
+{
+    const ks = ["1/1.8", "0.5523", "minimax", "lottie-web", "4/3*tan(pi/8)", "0.3", "1.2"];
+    for (const [segments, extra] of [[4, []], [8, ["--radius", "20", "--pixels-per-unit", "1,2,3"]], [3, ["--radius", "7", "--sx", "1.5", "--sy", "0.8"]]]) {
+        native(["error", ...ks.flatMap((k) => ["--k", k]), "--segments", String(segments), ...extra, "--csv", "e.csv"]);
+        const options = { k: ks, segments };
+        for (let i = 0; i < extra.length; i += 2) options[extra[i].slice(2).replace(/-(.)/g, (_, c) => c.toUpperCase())] = extra[i + 1];
+        const rows = bt.errorTable(options);
+        compareRows(`errorTable segments ${segments}`, rows, csv(readFileSync(join(scratch, "e.csv"), "utf8")), { textKeys: ["k_input"] });
+        check(typeof rows[0].k_input === "string" && typeof rows[0].k === "number", "errorTable types");
+    }
+    native(["optimize", "--segments", "6", "--radius", "3", "--csv", "o.csv"]);
+    compareRows("optimize", bt.optimize({ segments: 6, radius: 3 }), csv(readFileSync(join(scratch, "o.csv"), "utf8")));
+    const curve = bt.errorCurve({ k: "1/1.8", segments: 5, samples: 41 });
+    const nativeCurve = csv(native(["error-curve", "--k", "1/1.8", "--segments", "5", "--samples", "41"]));
+    compareRows("errorCurve", curve.t.map((t, i) => ({ t, angle_deg: curve.angle_deg[i], radial_error: curve.radial_error[i] })), nativeCurve);
+    for (const [tolerance, radius] of [[1e-4, undefined], [0.01, 100]]) {
+        const args = ["segments-for", "--tolerance", String(tolerance), ...(radius ? ["--radius", String(radius)] : [])];
+        const pairs = Object.fromEntries(native(args).trim().split("\n").map((l) => l.trim().split(/\s+/)));
+        const mine = bt.segmentsFor({ tolerance, radius });
+        compareRows(`segmentsFor ${tolerance}`, [mine], [pairs]);
+    }
+}
+
+// --- models, modelPath, modelPoints, modelFrames ---------------------------------------------
+{
+    const list = bt.models();
+    check(list.some((r) => r.model === "ball" && r.parameter === "yFactor"), "models lists the ball's yFactor");
+    const cases = [
+        { model: "ball", set: { yFactor: 0.8 }, progress: 0.5, timing: "easeInEaseOut" },
+        { model: "ball", set: ["yFactor=0.8", "topYFactor=0.6", "tx=100", "rotation=0.3"], progress: 0.25, timing: "spring(10,0.4)" },
+        { model: "fallingLine", set: { squash: 0.7 }, progress: 0.75 },
+        { model: "loading", progress: 0.4 },
+        { model: "plumBlossom", progress: 0.6, timing: "cubic-bezier(0.3,0.1,0.2,1)" },
+        { model: "bubbleReveal", progress: 0.5, yUp: true },
+    ];
+    for (const c of cases) {
+        const set = Array.isArray(c.set) ? c.set : Object.entries(c.set ?? {}).map(([k, v]) => `${k}=${v}`);
+        const args = ["model", "--name", c.model, "--progress", String(c.progress), ...set.flatMap((s) => ["--set", s]),
+                      ...(c.timing ? ["--timing", c.timing] : [])];
+        compareText(`modelPath ${JSON.stringify(c)}`, bt.modelPath(c), native([...args, ...(c.yUp ? ["--y-up"] : [])]));
+        if (!c.yUp) {
+            const points = bt.modelPoints(c);
+            compareRows(`modelPoints ${c.model}`, points, csv(native([...args, "--format", "csv"])));
+        }
+    }
+    const frames = bt.modelFrames({ model: "ball", set: { yFactor: 0.7 }, timing: "easeOut", count: 5 });
+    check(frames.paths.length === 5 && frames.progress[4] === 1, "modelFrames count and ends");
+    frames.progress.forEach((p, i) => compareText(`modelFrames ${i}`, frames.paths[i],
+        native(["model", "--name", "ball", "--set", "yFactor=0.7", "--timing", "easeOut", "--progress", String(p)])));
+}
+
+// --- fit ---------------------------------------------------------------------------------------
+{
+    const free = ["xFactor", "yFactor", "topYFactor", "k"];
+    const svg = readFileSync(join(root, "examples/squash-0.5.svg"), "utf8");
+    copyFileSync(join(root, "examples/squash-0.5.svg"), join(scratch, "s.svg"));
+    const compareFit = (what, mine, file, rel) => {
+        const row = csv(readFileSync(join(scratch, file), "utf8"))[0];
+        for (const [name, v] of Object.entries(mine.values)) {
+            check(close(v, Number(row[name]), rel), `${what} value ${name}`, `${v} vs ${row[name]}`);
+            check(close(mine.standardErrors[name], Number(row[`${name}_stderr`]), 1e-6), `${what} stderr ${name}`, `${mine.standardErrors[name]} vs ${row[`${name}_stderr`]}`);
+        }
+        check(close(mine.rms, Number(row.rms), 1e-6), `${what} rms`, `${mine.rms} vs ${row.rms}`);
+        check(close(mine.maxDistance, Number(row.max_distance), 1e-6), `${what} max distance`, `${mine.maxDistance} vs ${row.max_distance}`);
+        check(mine.status === row.status, `${what} status`, `${mine.status} vs ${row.status}`);
+    };
+    native(["fit", "--target", "s.svg", "--radius", "50", "--free", free.join(","), "--csv", "f.csv"]);
+    const r = bt.fit({ svg, radius: 50, free });
+    check(r.converged && r.residuals.distance.length === 720, "fit converges with 720 residuals");
+    compareFit("fit svg", r, "f.csv", 1e-9);
+    // Points (y-up, as a CSV point list): the drawn model sampled, fitted with a pose.
+    const points = bt.modelPoints({ model: "ball", set: { yFactor: 0.8, xFactor: 1.1 } }).filter((p) => p.kind === "anchor").map((p) => [p.x, p.y]);
+    const cloud = bt.fit({ path: bt.modelPath({ model: "ball", set: { yFactor: 0.8, xFactor: 1.1, tx: 30, ty: -12 } }), free: ["xFactor", "yFactor", "tx", "ty"] });
+    writeFileSync(join(scratch, "d.path"), bt.modelPath({ model: "ball", set: { yFactor: 0.8, xFactor: 1.1, tx: 30, ty: -12 } }));
+    native(["fit", "--target", "d.path", "--free", "xFactor,yFactor,tx,ty", "--csv", "p.csv"]);
+    compareFit("fit path data", cloud, "p.csv", 1e-9);
+    writeFileSync(join(scratch, "pts.csv"), "x,y\n" + readFileSync(join(root, "examples/squash-0.5-points.csv"), "utf8").trim().split("\n").slice(1).join("\n") + "\n");
+    const table = csv(readFileSync(join(scratch, "pts.csv"), "utf8")).map((p) => [Number(p.x), Number(p.y)]);
+    native(["fit", "--target", "pts.csv", "--radius", "50", "--csv", "c.csv"]);
+    compareFit("fit points", bt.fit({ points: table, radius: 50 }), "c.csv", 1e-7);
+    check(points.length > 3, "model anchors");
+}
+
+// --- exportText ----------------------------------------------------------------------------------
+for (const format of ["svg", "svg-animated", "css", "swift-uikit", "swiftui", "lottie", "json"]) {
+    const base = ["--model", "ball", "--set", "yFactor=0.8", "--set", "tx=10"];
+    const still = format === "svg" ? [] : ["--timing", "easeInEaseOut", "--duration", "0.4"];
+    native(["export", "--format", format, ...base, ...still, "--out", `x.${format}`]);
+    const mine = bt.exportText({ format, model: "ball", set: { yFactor: 0.8, tx: 10 }, ...(format === "svg" ? {} : { timing: "easeInEaseOut", duration: 0.4 }) });
+    compareText(`exportText ${format}`, mine, readFileSync(join(scratch, `x.${format}`), "utf8"));
+}
+
+// --- messages ------------------------------------------------------------------------------------
+{
+    const cases = [
+        [() => bt.errorTable({ k: "1/0" }), ["error", "--k", "1/0"]],
+        [() => bt.errorTable({ k: "0x10" }), ["error", "--k", "0x10"]],
+        [() => bt.errorTable({ k: 0.5, segments: 1 }), ["error", "--k", "0.5", "--segments", "1"]],
+        [() => bt.errorTable({ k: 0.5, radius: -1 }), ["error", "--k", "0.5", "--radius", "-1"]],
+        [() => bt.errorTable({ k: 0.5, radius: "1e151" }), ["error", "--k", "0.5", "--radius", "1e151"]],
+        [() => bt.errorTable({ k: 0.5, radius: 1e151 }), ["error", "--k", "0.5", "--radius", "1e+151"]],
+        [() => bt.errorTable({ k: 0.5, sx: 1e-13, sy: 1 }), ["error", "--k", "0.5", "--sx", "1e-13", "--sy", "1"]],
+        [() => bt.errorTable({ k: 0.5, pixelsPerUnit: 2 }), ["error", "--k", "0.5", "--pixels-per-unit", "2"]],
+        [() => bt.errorTable({ k: 0.5, radius: 2, pixelsPerUnit: "1,,2" }), ["error", "--k", "0.5", "--radius", "2", "--pixels-per-unit", "1,,2"]],
+        [() => bt.errorTable({ k: "1/1.8", bogus: 1 }), ["error", "--k", "1/1.8", "--bogus", "1"]],
+        [() => bt.errorTable({}), ["error"]],
+        [() => bt.optimize({}), ["optimize"]],
+        [() => bt.segmentsFor({ tolerance: 1e-16 }), ["segments-for", "--tolerance", "1e-16"]],
+        [() => bt.errorCurve({ k: "pi/" }), ["error-curve", "--k", "pi/"]],
+        [() => bt.modelPath({ model: "ball", set: { yFactor: 99 } }), ["model", "--name", "ball", "--set", "yFactor=99"]],
+        [() => bt.modelPath({ model: "ball", set: { nope: 1 } }), ["model", "--name", "ball", "--set", "nope=1"]],
+        [() => bt.modelPath({ model: "ball", timing: "cubic-bezier(2,0,0,1)" }), ["model", "--name", "ball", "--timing", "cubic-bezier(2,0,0,1)"]],
+        [() => bt.modelPath({ model: "ball", progress: 2 }), ["model", "--name", "ball", "--progress", "2"]],
+        [() => bt.modelPath({ model: "fallingLine", set: { tx: 1 } }), ["model", "--name", "fallingLine", "--set", "tx=1"]],
+        [() => bt.fit({ path: "M0 0 L", free: ["yFactor"] }), null, "invalid path data"],
+        [() => bt.fit({ svg: "<svg", free: ["yFactor"] }), null],
+        [() => bt.fit({ path: "M0 0 L10 0 L10 10 Z", free: [] }), ["fit", "--path", "M0 0 L10 0 L10 10 Z", "--free", ""]],
+        [() => bt.exportText({ format: "gif", model: "ball" }), ["export", "--format", "gif", "--model", "ball", "--out", "x"]],
+        [() => bt.exportText({ format: "css", model: "ball", progress: 0.5 }), ["export", "--format", "css", "--model", "ball", "--progress", "0.5", "--out", "x"]],
+        [() => bt.exportText({ format: "swiftui", model: "ball", typeName: "1abc" }), ["export", "--format", "swiftui", "--model", "ball", "--type-name", "1abc", "--out", "x"]],
+        [() => bt.exportText({ format: "svg", model: "loading" }), ["export", "--format", "svg", "--model", "loading", "--out", "x"]],
+    ];
+    for (const [thunk, args] of cases) {
+        const expected = args ? nativeMessage(args) : undefined;
+        if (args) check(expected !== null, `native refuses ${args.join(" ")}`);
+        expectError(`message of ${args ? args.join(" ") : thunk}`, thunk, expected ?? undefined);
+    }
+    expectError("arguments not an object", () => bt.call("errorTable", [1]), undefined, "usage");
+    expectError("unknown function", () => bt.call("nope", {}), undefined, "usage");
+}
+
+// --- limits ----------------------------------------------------------------------------------------
+{
+    expectError("a text over 32 MiB", () => bt.fit({ svg: "<svg>" + " ".repeat(bt.MAX_TEXT_BYTES) + "</svg>" }), undefined, "usage");
+    const many = { length: bt.MAX_POINTS + 1 };
+    expectError("more than 10⁶ points", () => bt.fit({ points: Array.from(many, (_, i) => [i, 0]) }), undefined, "usage");
+    const t0 = performance.now();
+    expectError("NaN points", () => bt.fit({ points: [[0, 0], [1, NaN], [1, 1]] }), undefined);
+    check(performance.now() - t0 < 60000, "refusals come before the work");
+}
+
+// --- fuzz: malformed SVG and Lottie text, hostile numbers ----------------------------------------
+{
+    let seed = 20261203;
+    const random = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+    const pick = (xs) => xs[Math.floor(random() * xs.length)];
+    const svg = readFileSync(join(root, "examples/squash-0.5.svg"), "utf8");
+    const lottie = JSON.stringify({ v: "5.7.0", fr: 30, ip: 0, op: 30, w: 100, h: 100, layers: [{ ty: 4, ip: 0, op: 30, ks: {}, shapes: [{ ty: "el", p: { a: 0, k: [50, 50] }, s: { a: 0, k: [40, 30] } }] }] });
+    const hostile = [NaN, Infinity, -Infinity, -0, 1e308, -1e308, 5e-324, 2 ** 53 + 1, "", " ", "1e999", "0x1p3", "--", "nan", "inf", "1/0", "pi*1e308", "((((((((((1))))))))))", "é", "\u0000", "9".repeat(400)];
+    const mutate = (text) => {
+        const chars = [...text];
+        for (let n = 1 + Math.floor(random() * 6); n > 0; n--) {
+            const at = Math.floor(random() * chars.length);
+            switch (Math.floor(random() * 4)) {
+                case 0: chars.splice(at, 1 + Math.floor(random() * 20)); break;
+                case 1: chars.splice(at, 0, pick(["<", ">", "\"", "{", "}", "[", "]", "-", "e", "9", ".", ",", "NaN", "1e400", "<svg>", "</g>", "&#x0;", "\\u0000"])); break;
+                case 2: chars[at] = String.fromCharCode(Math.floor(random() * 128)); break;
+                default: chars.splice(at, 0, ...chars.slice(0, Math.floor(random() * 40))); break;
+            }
+        }
+        return chars.join("");
+    };
+    let answered = 0, refused = 0;
+    for (let i = 0; i < 300; i++) {
+        const kind = i % 3;
+        const args = kind === 0 ? { svg: mutate(svg), radius: 50, free: ["yFactor"] }
+            : kind === 1 ? { lottie: mutate(lottie), frame: pick([0, 10, 29.5, pick(hostile)]), free: ["yFactor", "tx", "ty"] }
+            : { k: [pick(hostile)], segments: pick([4, pick(hostile)]), radius: pick([undefined, pick(hostile)]) };
+        try {
+            kind === 2 ? bt.errorTable(args) : bt.fit(args);
+            answered++;
+        } catch (e) {
+            refused++;
+            if (!(e instanceof bt.BeztuneError) || e.message.startsWith("internal error")) {
+                fail(`fuzz case ${i}`, `${e} for ${JSON.stringify(args).slice(0, 300)}`);
+            } else if (e.message.includes("\n") || e.message.length === 0) {
+                fail(`fuzz case ${i}`, `not one line: ${JSON.stringify(e.message)}`);
+            }
+        }
+        checks++;
+    }
+    check(bt.errorTable({ k: "1/1.8" })[0].k === 1 / 1.8, "the instance answers after the fuzz loop");
+    console.log(`fuzz: 300 calls, ${answered} answered, ${refused} refused with one line`);
+}
+
+// --- memory does not grow over repeated calls -------------------------------------------------------
+{
+    for (let i = 0; i < 20; i++) bt.fit({ path: bt.modelPath({ model: "ball", set: { yFactor: 0.8 } }), free: ["yFactor"] });
+    const before = bt.memoryBytes();
+    for (let i = 0; i < 200; i++) {
+        bt.fit({ path: bt.modelPath({ model: "ball", set: { yFactor: 0.8 } }), free: ["yFactor"] });
+        try { bt.fit({ svg: "<svg><path d='M0 0 L'/></svg>" }); } catch {}
+    }
+    check(bt.memoryBytes() === before, "memory does not grow over 400 calls", `${before} → ${bt.memoryBytes()} bytes`);
+}
+
+// --- TypeScript declarations ----------------------------------------------------------------------
+{
+    const types = mkdtempSync(join(tmpdir(), "beztune-tsc-"));
+    for (const f of ["beztune.mjs", "beztune.d.mts"]) copyFileSync(join(dir, f), join(types, f));
+    copyFileSync(join(root, "wasm/tests/uses-every-function.mts"), join(types, "uses.mts"));
+    const tsc = spawnSync("tsc", ["--noEmit", "--strict", "--target", "es2022", "--module", "nodenext", "--moduleResolution", "nodenext",
+                                  join(types, "uses.mts")], { encoding: "utf8" });
+    check(tsc.status === 0, "tsc --noEmit --strict accepts beztune.d.mts and a program using every function", tsc.stdout + tsc.stderr);
+    rmSync(types, { recursive: true, force: true });
+}
+
+const size = statSync(join(dir, "beztune.wasm")).size;
+check(size <= 2 * 1024 * 1024, "beztune.wasm ≤ 2 MiB", `${size} bytes`);
+rmSync(scratch, { recursive: true, force: true });
+console.log(`wasm suite: ${checks} checks, ${failures} failed; beztune.wasm ${size} bytes (${(size / 1048576).toFixed(2)} MiB)`);
+process.exit(failures ? 1 : 0);
