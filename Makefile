@@ -11,7 +11,7 @@ BEZTUNE_RELEASE = .build/release/beztune
 # AVX2 kernels, which every x86-64-v3 machine runs, and one thread.
 BLAS_PIN = OPENBLAS_CORETYPE=Haswell OPENBLAS_NUM_THREADS=1
 
-.PHONY: setup build release demo test embedded notebooks notebook-server test-notebook-server test-slurm bench bench-peers bench-lsq bench-fit fuzz clean
+.PHONY: setup build release demo test wasm bench-wasm embedded notebooks notebook-server test-notebook-server test-slurm bench bench-peers bench-lsq bench-fit fuzz clean
 
 setup:
 	@bash scripts/setup.sh
@@ -45,16 +45,27 @@ test: setup
 	$(BLAS_PIN) $(SWIFT) test --skip BeztuneTests
 	$(SWIFT) build -c release --product beztune
 	$(BLAS_PIN) BEZTUNE_BINARY=.build/release/beztune $(SWIFT) test --skip-build --filter BeztuneTests
-	$(BLAS_PIN) bash scripts/build-embedded.sh --check $(BEZTUNE_RELEASE) --optimize -Onone
+	$(BLAS_PIN) bash scripts/build-embedded.sh --check $(BEZTUNE_RELEASE)
 	$(BLAS_PIN) SWIFT=$(SWIFT) BEZIERTUNE_TEST_BUNDLES='$(PORTABLE_FILTER)' bash scripts/test-portable.sh $(if $(PORTABLE_FILTER),--filter '$(PORTABLE_FILTER)')
 	$(BLAS_PIN) NOTEBOOK_BENCH=short bash scripts/notebooks.sh run $(BEZTUNE_RELEASE) $(OUT)
 	SWIFT=$(SWIFT) bash scripts/check-datafiles-consumer.sh
 
-# The libraries in Embedded Swift (README "Platforms"): compiled and linked for WebAssembly and
-# run in Node against the release beztune, typechecked for arm64-apple-ios18 and
+# The JavaScript module (README "In the browser and in Node"): $(OUT)/wasm/beztune.wasm, compiled
+# from the same sources with Embedded Swift (-Osize), beside beztune.mjs and beztune.d.mts.
+wasm: setup
+	bash scripts/build-embedded.sh --targets wasm32-unknown-none-wasm --out $(OUT)/wasm
+
+# The libraries in Embedded Swift (README "Platforms"): the module built and its Node suite run
+# against the release beztune (wasm/tests/run.mjs), typechecked for arm64-apple-ios18 and
 # arm64-apple-none-macho; into .build/embedded/.
 embedded: release
 	$(BLAS_PIN) bash scripts/build-embedded.sh --check $(BEZTUNE_RELEASE)
+
+# beztune.wasm in Node against the native build, per call (Benchmarks/README.md "WebAssembly").
+bench-wasm: wasm
+	$(SWIFT) build -c release --product APICallBench
+	@mkdir -p $(OUT)
+	$(BLAS_PIN) node wasm/tests/bench.mjs $(OUT)/wasm .build/release/APICallBench 15 --csv $(OUT)/bench-wasm.csv
 
 # The notebooks (notebooks/, README "Notebooks"): their data from the release build — make demo's
 # and make bench's files in $(OUT)/ where they are the same command, the rest into

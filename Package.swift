@@ -46,6 +46,7 @@ let package = Package(
         .executableTarget(name: "beztune-bench", dependencies: ["Geometry", "DataFiles", "Render", "Interchange", "_Numerics", "_ProcessLayer", "_Support"],
                           path: "Benchmarks/Sources/beztune-bench"),
         .executableTarget(name: "ArcErrorBench", dependencies: ["ArcError", "_Support"], path: "Benchmarks/ArcErrorBench"),
+        .executableTarget(name: "APICallBench", dependencies: ["BeztuneAPI", "Interchange"], path: "Benchmarks/APICallBench"),
 
         // MARK: - Implementation details
         // System libraries from Debian packages, installed by scripts/setup.sh.

@@ -153,5 +153,22 @@ export function exportText(options: {
     fromSet?: Assignments;
 }): string;
 
+/** One spring in every platform's terms, for an animation of `duration` seconds (default 1). */
+export function springs(options: {
+    /** spring(ω,ζ[,v₀]) per unit of progress, ca-spring(…) or swiftui-spring(…). */
+    timing?: string;
+    /** Android's SpringForce: stiffness, damping ratio, start velocity (progress per second). */
+    android?: { stiffness: number; dampingRatio: number; startVelocity?: number };
+    /** SwiftUI's Spring(duration:bounce:). */
+    bounce?: { duration: number; bounce: number; initialVelocity?: number };
+    duration?: NumberText;
+}): {
+    duration: number;
+    spring: { omega: number; zeta: number; initialVelocity: number; regime: "underdamped" | "critically damped" | "overdamped"; settlingProgress: number; text: string };
+    caSpring: { mass: number; stiffness: number; damping: number; initialVelocity: number; settlingDuration: number };
+    swiftUI: { response: number; dampingFraction: number; duration: number; bounce: number; initialVelocity: number };
+    android: { stiffness: number; dampingRatio: number; startVelocity: number };
+};
+
 /** The WebAssembly memory's size in bytes (it grows, never shrinks: a leak shows here). */
 export function memoryBytes(): number;

@@ -166,6 +166,8 @@ export const modelFrames = (options) => call("modelFrames", options);
 export const fit = (options) => call("fit", options);
 /** `beztune export --format FORMAT --model MODEL …`: the text it writes. */
 export const exportText = (options) => call("exportText", options);
+/** One spring in every platform's terms: per unit of progress, CASpringAnimation, SwiftUI, Android. */
+export const springs = (options) => call("springs", options);
 
 /** The WebAssembly memory's size in bytes (it grows, never shrinks: a leak shows here). */
 export const memoryBytes = () => instance?.exports.memory.buffer.byteLength ?? 0;

@@ -17,7 +17,7 @@ package enum APICall {
 
     /// The names a call may have, in the order the module documents them.
     package static let names = ["errorTable", "optimize", "errorCurve", "segmentsFor", "models", "modelPath", "modelPoints",
-                                "modelFrames", "fit", "exportText"]
+                                "modelFrames", "fit", "exportText", "springs"]
 
     /// The answer to `name` called with `arguments` (JSON text): the result as JSON text, or the
     /// message that refuses it.
@@ -66,6 +66,8 @@ package enum APICall {
             return try FitCall.fit(CallArguments(json, known: FitCall.keys))
         case "exportText":
             return try ExportCall.exportText(CallArguments(json, known: ExportCall.keys))
+        case "springs":
+            return try SpringCall.springs(CallArguments(json, known: SpringCall.keys))
         default:
             throw .usage("unknown function '\(name)' (functions: \(names.joined(separator: ", ")))")
         }

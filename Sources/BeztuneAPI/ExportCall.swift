@@ -1,3 +1,4 @@
+import CSV
 import Deform
 import Fitting
 import Interchange
@@ -8,8 +9,8 @@ import _Support
 /// transition to it from the rest shape or `fromSet` values (as `model --timing` draws it),
 /// with the format's options (`fps`, `progress`, `tolerance`, `typeName`).
 package enum ExportCall {
-    package static let keys = ["format", "model", "set", "radius", "duration", "fps", "progress", "tolerance",
-                               "typeName", "timing", "from", "fromSet"]
+    package static let keys = ["format", "model", "set", "radius", "free", "fit", "row", "document", "duration", "fps",
+                               "progress", "tolerance", "typeName", "timing", "from", "fromSet", "fromFit", "fromRow"]
 
     /// `--format`: a name of ``ExportFormat``.
     package static func format(_ text: String) throws(OptionValueError) -> ExportFormat {
@@ -95,39 +96,113 @@ package enum ExportCall {
         }
     }
 
+    /// `exportText({format, model | fit | document, …})`: the text `beztune export` writes for
+    /// the same options, file-valued ones given as text — `fit` (a `beztune fit --csv` result,
+    /// `row` choosing its data row), `fromFit` (the start of a transition, `fromRow`), `document`
+    /// (an `export --format json` document).
     package static func exportText(_ a: CallArguments) throws(APIError) -> JSONValue {
+        try exclusive(a, ["fit", "document"])
+        try exclusive(a, ["from", "fromSet", "fromFit"])
+        try excludes(a, ["model", "set", "radius", "free", "timing"], option: "document", "FILE", reason: "the document holds them")
+        try requires(a, ["from", "fromSet", "fromFit"], option: "timing", "TIMING", reason: "they give the animation's start")
+        try requires(a, ["fromRow"], option: "fromFit", "FIT.csv", reason: "it chooses that file's row")
+        try requires(a, ["row", "free"], option: "fit", "FIT.csv", reason: "they describe the fit")
         let format = try a.require(try a.value("format", ExportCall.format), "format", "FORMAT")
         let duration = try a.value("duration", OptionValue.positive)
-        let timingText = try a.text("timing")
         var timing: TimingFunction?
-        if let timingText {
-            timing = try CallArguments.parse(timingText, key: "timing") { t throws(OptionValueError) in
+        if let text = try a.text("timing") {
+            timing = try CallArguments.parse(text, key: "timing") { t throws(OptionValueError) in
                 try ModelSetup.timing(t, duration: duration ?? 1)
             }
         }
-        let fromSet = try ModelCalls.assignments(a, "fromSet", finite: true, model: nil)
-        if try a.value("from", OptionValue.choice(among: ["rest"])) != nil && !fromSet.isEmpty {
-            throw .usage("--from and --from-set exclude each other: give one")
-        }
-        if !fromSet.isEmpty && timing == nil { throw .usage("--from-set goes with --timing (the start of the transition)") }
+        _ = try a.value("from", OptionValue.choice(among: ["rest"]))
         let options = try self.options(format: format, fps: try a.value("fps", framesPerSecond),
                                        progress: try a.value("progress", OptionValue.unitInterval),
                                        tolerance: try a.value("tolerance", tolerance), typeName: try a.value("typeName", swiftTypeName))
-        guard let model = try a.value("model", ModelSetup.model) else {
-            throw .usage("missing input: give --model MODEL")
-        }
+        let model = try a.value("model", ModelSetup.model)
         let set = try ModelCalls.assignments(a, "set", finite: true, model: nil)
+        let fromSet = try ModelCalls.assignments(a, "fromSet", finite: true, model: nil)
         let radius = try a.value("radius", OptionValue.positive)
-        var animation = try still(model, set: set, radius: radius, duration: duration)
-        if let timing {
-            let end = try ShapeTransition.end(model: model, set: try assignments(set, radius: radius))
-            let start = try ShapeTransition.start(set: fromSet, for: end)
-            animation = try ShapeTransition.animation(from: start, to: end, timing: timing, duration: duration ?? 1)
+        let free = try a.list("free", OptionValue.nameList)
+        let row = try a.value("row", OptionValue.wholeNumber(in: 1...Int(Int32.max)))
+        let fromRow = try a.value("fromRow", OptionValue.wholeNumber(in: 1...Int(Int32.max)))
+        let animation: ShapeAnimation
+        if let text = try a.text("document") {
+            animation = try self.animation { () throws(ExportError) in
+                let document = try AnimationDocument(parsing: text).animation
+                guard let duration else { return document }
+                return try ShapeAnimation(model: document.model, profile: document.profile, duration: duration,
+                                          keyframeTimes: document.keyframeTimes, standardErrors: document.standardErrors)
+            }
+        } else if let text = try a.text("fit") {
+            let fitted = try FitResultInput.row(in: try table(text, "fit"), row: row, model: model, free: free, radius: radius, set: set)
+            if let timing {
+                let end = ShapeTransition.end(of: fitted)
+                let start = if let from = try a.text("fromFit") {
+                    ShapeTransition.end(of: try FitResultInput.row(in: try table(from, "fromFit"), row: fromRow, option: "--from-row",
+                                                                   expecting: end.model)).values
+                } else {
+                    try ShapeTransition.start(set: fromSet, for: end)
+                }
+                animation = try ShapeTransition.animation(from: start, to: end, timing: timing, duration: duration ?? 1)
+            } else {
+                animation = try self.animation { () throws(ExportError) in
+                    let still = try ShapeAnimation(model: fitted.setup.model, parameters: fitted.parameters,
+                                                   standardErrors: fitted.namedStandardErrors)
+                    guard let duration else { return still }
+                    return try ShapeAnimation(model: still.model, profile: still.profile, duration: duration, standardErrors: still.standardErrors)
+                }
+            }
+        } else if let model {
+            let still = try self.still(model, set: set, radius: radius, duration: duration)
+            if let timing {
+                let end = try ShapeTransition.end(model: model, set: try assignments(set, radius: radius))
+                let start = if let from = try a.text("fromFit") {
+                    ShapeTransition.end(of: try FitResultInput.row(in: try table(from, "fromFit"), row: fromRow, option: "--from-row",
+                                                                   expecting: model)).values
+                } else {
+                    try ShapeTransition.start(set: fromSet, for: end)
+                }
+                animation = try ShapeTransition.animation(from: start, to: end, timing: timing, duration: duration ?? 1)
+            } else {
+                animation = still
+            }
+        } else {
+            throw .usage("missing input: give --model MODEL, --fit FIT.csv, --profile-dir DIR or --document FILE")
         }
         do throws(ExportError) {
             return .string(try format.export(animation, options: options).text)
         } catch {
             throw APIError(message: error.description, isUsageMistake: error.isUsageMistake)
         }
+    }
+
+    /// A fit result given as CSV text, named `source` in messages.
+    static func table(_ text: String, _ source: String) throws(APIError) -> FitResultTable {
+        let table: CSVTable
+        do throws(CSVError) {
+            table = try CSVTable(parsing: text, source: source)
+        } catch {
+            throw .runtime(error.description)
+        }
+        return try FitResultInput.reported { () throws(FitResultError) in try FitResultTable(table) }
+    }
+
+    // The command line's rules between options, worded as its parser words them.
+    static func exclusive(_ a: CallArguments, _ keys: [String]) throws(APIError) {
+        let given = keys.filter { a.has($0) }
+        if given.count > 1 {
+            throw .usage("--\(OptionName.longOption(given[0])) and --\(OptionName.longOption(given[1])) cannot be used together")
+        }
+    }
+
+    static func excludes(_ a: CallArguments, _ keys: [String], option: String, _ value: String, reason: String) throws(APIError) {
+        guard a.has(option), let other = keys.first(where: { a.has($0) }) else { return }
+        throw .usage("--\(OptionName.longOption(other)) cannot be used with --\(OptionName.longOption(option)) \(value) (\(reason))")
+    }
+
+    static func requires(_ a: CallArguments, _ keys: [String], option: String, _ value: String, reason: String) throws(APIError) {
+        guard !a.has(option), let other = keys.first(where: { a.has($0) }) else { return }
+        throw .usage("--\(OptionName.longOption(other)) goes with --\(OptionName.longOption(option)) \(value) (\(reason))")
     }
 }

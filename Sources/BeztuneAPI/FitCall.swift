@@ -8,12 +8,12 @@ import _Support
 /// `fit({svg | lottie | path | points, …})`: `beztune fit` of one target given as text or points
 /// instead of a file, with its options (`select`, `layer`, `frame`, `lottieEllipse`, `samples`,
 /// `yUp`/`yDown`, `model`, `radius`, `free`, `set`, `loss`, `lossScale`, `symmetric`, `starts`,
-/// `seed`, `maxEvaluations`, `pixelsPerUnit`) and its messages, without the file name a message
+/// `seed`, `maxEvaluations`, `pixelsPerUnit`, `serial`) and its messages, without the file name a message
 /// about a file starts with.
 package enum FitCall {
     package static let keys = ["svg", "lottie", "path", "points", "select", "layer", "frame", "lottieEllipse", "samples",
                                "yUp", "yDown", "model", "radius", "free", "set", "loss", "lossScale", "symmetric",
-                               "starts", "seed", "maxEvaluations", "pixelsPerUnit"]
+                               "starts", "seed", "maxEvaluations", "pixelsPerUnit", "serial"]
 
     /// `{values, standardErrors, rms, maxDistance, hausdorff, areaDifference, status, converged,
     /// iterations, evaluations, pixelsPerUnit, rmsPx, maxDistancePx, residuals}`: the free
@@ -38,7 +38,7 @@ package enum FitCall {
             starts: try a.value("starts", OptionValue.wholeNumber(in: 1...1000)) ?? 1,
             seed: try a.value("seed", OptionValue.seed) ?? 1,
             maxEvaluations: try a.value("maxEvaluations", OptionValue.wholeNumber(in: 1...100_000)),
-            parallel: true)
+            parallel: !(try a.flag("serial")))
         let pixelsPerUnit = try a.value("pixelsPerUnit", PixelsPerUnit.parse) ?? 1
         let target = try self.target(a, source: source)
         let result: OutlineFit

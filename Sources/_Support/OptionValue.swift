@@ -103,8 +103,8 @@ package enum OptionValue {
 
 extension OptionValue {
     /// `parse`, keeping the text.
-    package static func keepingText<T>(_ parse: @escaping (String) throws -> T) -> (String) throws -> Given<T> {
-        { text in Given(value: try parse(text), text: text) }
+    package static func keepingText<T>(_ parse: @escaping (String) throws(OptionValueError) -> T) -> (String) throws(OptionValueError) -> Given<T> {
+        { text throws(OptionValueError) in Given(value: try parse(text), text: text) }
     }
 
     /// `--seed S`: a whole number ≥ 0.

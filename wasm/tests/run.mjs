@@ -179,6 +179,46 @@ for (const format of ["svg", "svg-animated", "css", "swift-uikit", "swiftui", "l
     compareText(`exportText ${format}`, mine, readFileSync(join(scratch, `x.${format}`), "utf8"));
 }
 
+// --- springs: the closed forms of Apple's and Android's documentation ---------------------------
+{
+    // SwiftUI's overview: Spring(duration: 0.5, bounce: 0.3) is mass 1, stiffness 157.9, damping 17.6.
+    const s = bt.springs({ bounce: { duration: 0.5, bounce: 0.3 }, duration: 0.5 });
+    const ws = 2 * Math.PI / 0.5;
+    check(close(s.caSpring.stiffness, ws * ws) && Math.abs(s.caSpring.stiffness - 157.9) < 0.05, "springs stiffness", s.caSpring.stiffness);
+    check(close(s.caSpring.damping, 2 * 0.7 * ws) && Math.abs(s.caSpring.damping - 17.6) < 0.05, "springs damping", s.caSpring.damping);
+    check(close(s.spring.omega, ws * 0.5) && close(s.spring.zeta, 0.7), "springs ω, ζ per unit of progress");
+    check(close(s.android.stiffness, ws * ws) && close(s.swiftUI.response, 0.5) && close(s.swiftUI.bounce, 0.3), "springs android, swiftUI");
+    // Spring(mass: 1, stiffness: 100, damping: 10) is duration 0.63, bounce 0.5.
+    const c = bt.springs({ timing: "ca-spring(stiffness:100,damping:10)", duration: 2 });
+    check(close(c.swiftUI.response, 2 * Math.PI / 10) && close(c.swiftUI.bounce, 0.5), "springs from ca-spring", JSON.stringify(c.swiftUI));
+    check(close(c.spring.omega, 20) && close(c.spring.zeta, 0.5) && c.spring.regime === "underdamped", "springs per unit of progress of 2 s");
+    const a = bt.springs({ android: { stiffness: 1500, dampingRatio: 1, startVelocity: 2 }, duration: 0.25 });
+    check(close(a.spring.omega, Math.sqrt(1500) * 0.25) && close(a.spring.initialVelocity, 0.5) && a.spring.regime === "critically damped", "springs from android");
+    expectError("springs of a cubic-bezier", () => bt.springs({ timing: "ease" }), undefined, "usage");
+    expectError("springs of a negative stiffness", () => bt.springs({ android: { stiffness: -1, dampingRatio: 1 } }), undefined, "usage");
+}
+
+// exportText from a fit result and from a document, given as text.
+{
+    native(["fit", "--target", "s.svg", "--radius", "50", "--free", "xFactor,yFactor,topYFactor,k", "--csv", "f.csv"]);
+    const fitText = readFileSync(join(scratch, "f.csv"), "utf8");
+    for (const format of ["svg", "swiftui", "lottie"]) {
+        native(["export", "--fit", "f.csv", "--format", format, "--out", `fit.${format}`]);
+        compareText(`exportText fit ${format}`, bt.exportText({ format, fit: fitText }), readFileSync(join(scratch, `fit.${format}`), "utf8"));
+    }
+    native(["export", "--fit", "f.csv", "--timing", "easeOut", "--from", "rest", "--duration", "0.5", "--format", "css", "--out", "t.css"]);
+    compareText("exportText fit transition", bt.exportText({ format: "css", fit: fitText, timing: "easeOut", from: "rest", duration: 0.5 }),
+                readFileSync(join(scratch, "t.css"), "utf8"));
+    native(["export", "--model", "ball", "--set", "yFactor=0.7", "--timing", "spring(12,0.4)", "--format", "json", "--out", "doc.json"]);
+    native(["export", "--document", "doc.json", "--format", "svg-animated", "--out", "doc.svg"]);
+    compareText("exportText document", bt.exportText({ format: "svg-animated", document: readFileSync(join(scratch, "doc.json"), "utf8") }),
+                readFileSync(join(scratch, "doc.svg"), "utf8"));
+    const failed = fitText.replace(/converged_[a-z]+/, "max_evaluations");
+    writeFileSync(join(scratch, "failed.csv"), failed);
+    expectError("exportText of a fit that did not converge", () => bt.exportText({ format: "svg", fit: failed }),
+                nativeMessage(["export", "--fit", "failed.csv", "--format", "svg", "--out", "n.svg"]).replace("failed.csv", "fit"), "runtime");
+}
+
 // --- messages ------------------------------------------------------------------------------------
 {
     const cases = [
@@ -208,6 +248,12 @@ for (const format of ["svg", "svg-animated", "css", "swift-uikit", "swiftui", "l
         [() => bt.exportText({ format: "css", model: "ball", progress: 0.5 }), ["export", "--format", "css", "--model", "ball", "--progress", "0.5", "--out", "x"]],
         [() => bt.exportText({ format: "swiftui", model: "ball", typeName: "1abc" }), ["export", "--format", "swiftui", "--model", "ball", "--type-name", "1abc", "--out", "x"]],
         [() => bt.exportText({ format: "svg", model: "loading" }), ["export", "--format", "svg", "--model", "loading", "--out", "x"]],
+        [() => bt.exportText({ format: "svg", fit: "a", document: "b" }), ["export", "--format", "svg", "--fit", "a", "--document", "b", "--out", "x"]],
+        [() => bt.exportText({ format: "svg", model: "ball", document: "b" }), ["export", "--format", "svg", "--model", "ball", "--document", "b", "--out", "x"]],
+        [() => bt.exportText({ format: "svg", model: "ball", fromSet: { yFactor: 1 } }), ["export", "--format", "svg", "--model", "ball", "--from-set", "yFactor=1", "--out", "x"]],
+        [() => bt.exportText({ format: "svg", model: "ball", row: 2 }), ["export", "--format", "svg", "--model", "ball", "--row", "2", "--out", "x"]],
+        [() => bt.exportText({ format: "svg" }), ["export", "--format", "svg", "--out", "x"]],
+        [() => bt.springs({ timing: "spring(0,1)" }), null],
     ];
     for (const [thunk, args] of cases) {
         const expected = args ? nativeMessage(args) : undefined;

@@ -2,7 +2,7 @@
 // the declarations must accept what the README shows and type what comes back.
 import {
     BeztuneError, MAX_POINTS, MAX_TEXT_BYTES, call, errorCurve, errorTable, exportText, fit, memoryBytes, modelFrames,
-    modelPath, modelPoints, models, optimize, segmentsFor,
+    modelPath, modelPoints, models, optimize, segmentsFor, springs,
 } from "./beztune.mjs";
 
 const rows = errorTable({ k: ["1/1.8", 0.5523], segments: 4, radius: 20, pixelsPerUnit: "1,2,3" });
@@ -18,6 +18,7 @@ const result = fit({ path: d, free: ["yFactor", "tx", "ty"], radius: 50 });
 const y: number = result.values["yFactor"] + result.standardErrors["yFactor"] + result.rms + result.maxDistance;
 const status: string = result.status;
 const swift: string = exportText({ format: "swiftui", model: "ball", set: { yFactor: 0.8 }, timing: "easeOut", duration: 0.3 });
+const k: number = springs({ timing: "swiftui-spring(response:0.5,dampingFraction:0.7)", duration: 0.5 }).caSpring.stiffness;
 const raw: unknown = call("errorTable", { k: 0.55 });
 try {
     errorTable({ k: "1/0" });
@@ -27,4 +28,4 @@ try {
         console.log(kind, e.message);
     }
 }
-console.log(label, best.length, curve, count, list, points, frames, y, status, swift, raw, MAX_POINTS, MAX_TEXT_BYTES, memoryBytes());
+console.log(k, label, best.length, curve, count, list, points, frames, y, status, swift, raw, MAX_POINTS, MAX_TEXT_BYTES, memoryBytes());

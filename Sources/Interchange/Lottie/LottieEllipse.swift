@@ -33,8 +33,8 @@ enum LottieEllipse {
     /// increasing when clockwise on screen (top, right, bottom, left), decreasing otherwise —
     /// each mapped by `transform`.
     static func exact(position p: [Double], size s: [Double], clockwise cw: Bool,
-                      transform: Geometry.AffineTransform) -> ExactPath.Subpath {
-        let unit = Geometry.AffineTransform(a: s[0] / 2, b: 0, c: 0, d: s[1] / 2, e: p[0], f: p[1])
+                      transform: AffineTransform) -> ExactPath.Subpath {
+        let unit = AffineTransform(a: s[0] / 2, b: 0, c: 0, d: s[1] / 2, e: p[0], f: p[1])
         let map = unit.concatenating(transform)
         let quarter = (cw ? 1.0 : -1.0) * Double.pi / 2
         let pieces = (0..<4).map { k in

@@ -133,7 +133,7 @@ indirect enum LottieShapeItem: Sendable {
     }
 
     /// The subpaths of the items at `frame`, each mapped by its groups' transforms and then `outer`.
-    static func append(_ items: [LottieShapeItem], at frame: Double, transform outer: Geometry.AffineTransform,
+    static func append(_ items: [LottieShapeItem], at frame: Double, transform outer: AffineTransform,
                        to path: inout Path) throws(LottieError) {
         for item in items {
             switch item {
@@ -155,7 +155,7 @@ indirect enum LottieShapeItem: Sendable {
 
     /// `append(_:at:transform:to:)` with every ellipse exact (`LottieEllipse.exact`): paths and
     /// rectangles as the players draw them, ellipses as the designer drew them.
-    static func appendExact(_ items: [LottieShapeItem], at frame: Double, transform outer: Geometry.AffineTransform,
+    static func appendExact(_ items: [LottieShapeItem], at frame: Double, transform outer: AffineTransform,
                             to exact: inout ExactPath) throws(LottieError) {
         for item in items {
             switch item {

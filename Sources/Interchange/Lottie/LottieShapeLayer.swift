@@ -107,8 +107,8 @@ public struct LottieShapeLayer: Sendable {
     }
 
     /// The map from the layer's own coordinates to the composition's at `frame`.
-    public func transform(atFrame frame: Double) throws(LottieError) -> Geometry.AffineTransform {
-        var m = Geometry.AffineTransform.identity
+    public func transform(atFrame frame: Double) throws(LottieError) -> AffineTransform {
+        var m = AffineTransform.identity
         for t in transforms { m = m.concatenating(try t.matrix(at: frame)) }
         return m
     }

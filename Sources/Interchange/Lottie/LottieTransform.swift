@@ -90,8 +90,8 @@ struct LottieTransform: Sendable {
     }
 
     /// The map at `frame`.
-    func matrix(at frame: Double) throws(LottieError) -> Geometry.AffineTransform {
-        var m = Geometry.AffineTransform.identity
+    func matrix(at frame: Double) throws(LottieError) -> AffineTransform {
+        var m = AffineTransform.identity
         if let anchor {
             let a = try anchor.value(at: frame)
             m = m.concatenating(.translation(x: -a[0], y: -a[1]))
@@ -103,7 +103,7 @@ struct LottieTransform: Sendable {
         if let skew {
             let sk = try skew.value(at: frame)[0]
             if sk != 0 {
-                m = m.concatenating(Geometry.AffineTransform(a: 1, b: 0, c: tan(-sk * .pi / 180), d: 1, e: 0, f: 0))
+                m = m.concatenating(AffineTransform(a: 1, b: 0, c: tan(-sk * .pi / 180), d: 1, e: 0, f: 0))
             }
         }
         if let rotation {

@@ -40,7 +40,7 @@ struct SVGDrawingWalker {
 
     private struct Context {
         /// Local user units → outer document user units.
-        var transform: Geometry.AffineTransform
+        var transform: AffineTransform
         var viewport: SVGViewportSize
         var style: Style
         var parentInstance: Int
@@ -282,7 +282,7 @@ struct SVGDrawingWalker {
         if let w, w < 0 { throw Self.attributeError(e, "width", e.attribute("width"), "is negative") }
         if let h, h < 0 { throw Self.attributeError(e, "height", e.attribute("height"), "is negative") }
         var c = context
-        c.transform = Geometry.AffineTransform.translation(x: x, y: y).concatenating(context.transform)
+        c.transform = AffineTransform.translation(x: x, y: y).concatenating(context.transform)
         c.uses.append(SVGShape.Use(id: e.attribute("id"), line: e.line))
         stack.append(Work(element: target, context: c, role: .useTarget(width: w, height: h)))
     }
@@ -300,7 +300,7 @@ struct SVGDrawingWalker {
     /// drawn by use: no x, y), and the viewport its content's percentages refer to; nil when a
     /// zero size disables it.
     private func viewportTransform(_ e: SVGXMLDocument.Element, in parent: SVGViewportSize, symbol: Bool,
-                                   width: Double?, height: Double?) throws(SVGReadError) -> (Geometry.AffineTransform, SVGViewportSize)? {
+                                   width: Double?, height: Double?) throws(SVGReadError) -> (AffineTransform, SVGViewportSize)? {
         func length(_ name: String, _ axis: SVGLength.Axis) throws(SVGReadError) -> Double? {
             guard let text = e.attribute(name) else { return nil }
             do throws(SVGValueError) {
@@ -329,7 +329,7 @@ struct SVGDrawingWalker {
             throw Self.failure(e, "its size is 100% of a viewport whose size the document does not give (set width and height)")
         }
         if vw == 0 || vh == 0 { return nil }
-        var map = Geometry.AffineTransform.identity
+        var map = AffineTransform.identity
         var viewport = SVGViewportSize(width: vw, height: vh)
         if let box = try Self.viewBox(of: e) {
             if box.isEmpty { return nil }
@@ -351,7 +351,7 @@ struct SVGDrawingWalker {
 
     // MARK: Transforms
 
-    static func transform(of e: SVGXMLDocument.Element) throws(SVGReadError) -> Geometry.AffineTransform {
+    static func transform(of e: SVGXMLDocument.Element) throws(SVGReadError) -> AffineTransform {
         guard let text = e.attribute("transform") else { return .identity }
         do throws(SVGTransformError) {
             return try SVGTransformList(parsing: text).transform
@@ -367,13 +367,13 @@ struct SVGDrawingWalker {
     }
 
     /// The largest singular value of the linear part: (‖(a + d, b − c)‖ + ‖(a − d, b + c)‖)/2.
-    static func largestStretch(_ m: Geometry.AffineTransform) -> Double {
+    static func largestStretch(_ m: AffineTransform) -> Double {
         (Point(m.a + m.d, m.b - m.c).length + Point(m.a - m.d, m.b + m.c).length) / 2
     }
 
     // MARK: Shapes
 
-    private mutating func addShape(_ e: SVGXMLDocument.Element, index: Int, transform: Geometry.AffineTransform,
+    private mutating func addShape(_ e: SVGXMLDocument.Element, index: Int, transform: AffineTransform,
                                    context: Context, instance: Int) throws(SVGReadError) {
         let key = GeometryKey(element: index, viewport: context.viewport)
         let outline: SVGShapeGeometry.Outline?

@@ -40,29 +40,29 @@ public struct SVGTransformList: Hashable, Sendable, CustomStringConvertible {
 
         /// The function's matrix (see the type's documentation for each formula).
         /// Precondition: a skew angle is not ≡ 90° mod 180° (the parser refuses those).
-        public var transform: Geometry.AffineTransform {
+        public var transform: AffineTransform {
             switch self {
             case let .matrix(a, b, c, d, e, f):
-                return Geometry.AffineTransform(a: a, b: b, c: c, d: d, e: e, f: f)
+                return AffineTransform(a: a, b: b, c: c, d: d, e: e, f: f)
             case let .translate(x, y):
                 return .translation(x: x, y: y ?? 0)
             case let .scale(x, y):
                 return .scale(x: x, y: y ?? x)
             case let .rotate(degrees, center):
                 let (s, co) = Self.sineCosine(degrees: degrees)
-                let r = Geometry.AffineTransform(a: co, b: s, c: -s, d: co, e: 0, f: 0)
+                let r = AffineTransform(a: co, b: s, c: -s, d: co, e: 0, f: 0)
                 guard let center else { return r }
                 // translate(c)·R·translate(−c): x′ = R(x − c) + c.
-                return Geometry.AffineTransform.translation(x: -center.x, y: -center.y)
+                return AffineTransform.translation(x: -center.x, y: -center.y)
                     .concatenating(r).concatenating(.translation(x: center.x, y: center.y))
             case let .skewX(degrees):
                 let t = Self.tangent(degrees: degrees)
                 precondition(t.isFinite, "SVGTransformList: skewX of ±90° has no matrix")
-                return Geometry.AffineTransform(a: 1, b: 0, c: t, d: 1, e: 0, f: 0)
+                return AffineTransform(a: 1, b: 0, c: t, d: 1, e: 0, f: 0)
             case let .skewY(degrees):
                 let t = Self.tangent(degrees: degrees)
                 precondition(t.isFinite, "SVGTransformList: skewY of ±90° has no matrix")
-                return Geometry.AffineTransform(a: 1, b: t, c: 0, d: 1, e: 0, f: 0)
+                return AffineTransform(a: 1, b: t, c: 0, d: 1, e: 0, f: 0)
             }
         }
 
@@ -117,9 +117,9 @@ public struct SVGTransformList: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The product T₁·T₂·…·Tₙ (Tₙ applied first): the identity for an empty list.
-    public var transform: Geometry.AffineTransform {
+    public var transform: AffineTransform {
         // concatenating(next) applies self first, so fold from the right-most function.
-        functions.reversed().reduce(Geometry.AffineTransform.identity) { $0.concatenating($1.transform) }
+        functions.reversed().reduce(AffineTransform.identity) { $0.concatenating($1.transform) }
     }
 
     /// The list as SVG writes it: the functions' descriptions separated by single spaces

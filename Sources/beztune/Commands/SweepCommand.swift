@@ -48,9 +48,13 @@ enum SweepCommand: BeztuneCommand {
     static let blockSize = 1 << 15
 
     /// `--k-range A:B:STEP` (``SweepGrid/factors(parsing:)``).
-    static func factorRange(_ text: String) throws -> [Double] {
+    static func factorRange(_ text: String) throws(OptionValueError) -> [Double] {
         try OptionValue.refuseHexadecimal(text)
-        return try SweepGrid.factors(parsing: text)
+        do throws(SweepGridError) {
+            return try SweepGrid.factors(parsing: text)
+        } catch {
+            throw OptionValueError(error.reason, text: error.text)
+        }
     }
 
     /// `--segments N|N1:N2` (``SweepGrid/segments(parsing:)``).

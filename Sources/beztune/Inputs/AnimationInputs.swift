@@ -51,68 +51,15 @@ enum AnimationInputs {
     /// refused, naming its status: an export never carries a failed fit.
     static func fitRow(_ file: String, row: Int?, model: (CatalogModel)?, free: [String]?, radius: Double?,
                        set: [ParameterAssignment]) throws -> FitResultRow {
-        let (table, index) = try fitResultTable(file, row: row, option: "--row")
-        let result: FitResultRow
-        if table.describesSetup {
-            result = try table.row(index)
-            if let disagreement = result.disagreement(model: model?.name, free: free, radius: radius,
-                                                      values: set.map { ($0.name, $0.value) }) {
-                throw CLIError.runtime("\(result.location): \(given(disagreement)) but \(disagreement.recordedPart)")
-            }
-        } else {
-            var choices = FitChoices()
-            choices.model = model ?? CatalogModel.ball
-            (choices.radius, choices.free, choices.set) = (radius, free, set)
-            let setup = try FitArguments(choices).setup
-            do throws(FitResultError) {
-                result = try table.row(index, setup: setup)
-            } catch {
-                guard case .columnsNotFree = error else { throw error }
-                throw CLIError.runtime("\(error); the file does not name its model: give the fit's --model, --free, --radius and --set")
-            }
-        }
-        try refuseUnconverged(result)
-        return result
+        try FitResultInput.row(in: try FitResultTable(contentsOf: URL(fileURLWithPath: file)), row: row, model: model,
+                               free: free, radius: radius, set: set)
     }
 
     /// The fit of data row `row` (`--from-row`) of `file` (`--from-fit`), which must be a fit of
     /// `base` that converged.
     static func fitRow(_ file: String, row: Int?, expecting base: CatalogModel) throws -> FitResultRow {
-        let (table, index) = try fitResultTable(file, row: row, option: "--from-row")
-        let result = try table.row(index, expecting: base)
-        try refuseUnconverged(result)
-        return result
-    }
-
-    /// A fit whose status does not start with `converged_` (none recorded: accepted), refused.
-    static func refuseUnconverged(_ result: FitResultRow) throws(CLIError) {
-        if let status = result.status, !status.isEmpty, !status.hasPrefix("converged_") {
-            throw .runtime("\(result.location): that fit did not converge (status \(status)); fit it again (--max-evaluations, --starts) or export a row that converged")
-        }
-    }
-
-    /// A fit result (``FitResultTable``) and the 0-based index of its data row `row` (1-based;
-    /// may be absent when the file has one data row), the choice's errors naming `option`
-    /// (`--row`).
-    static func fitResultTable(_ file: String, row: Int?, option: String) throws -> (table: FitResultTable, index: Int) {
-        let table = try FitResultTable(contentsOf: URL(fileURLWithPath: file))
-        do throws(FitResultError) {
-            return (table, try table.index(ofRow: row))
-        } catch .severalRows(let source, let count) {
-            throw CLIError.runtime("\(source): \(count) data rows (a batch): choose one with \(option) N")
-        } catch .noSuchRow(let source, let row, let count) {
-            throw CLIError.runtime("\(source): \(option) \(row) but the file has \(count) data row\(count == 1 ? "" : "s")")
-        }
-    }
-
-    /// The option that said what a fit result contradicts, as given (`--radius 50`).
-    static func given(_ disagreement: FitResultDisagreement) -> String {
-        switch disagreement {
-        case .model(let given, _): "--model \(given)"
-        case .free(let given, _): "--free \(given.joined(separator: ","))"
-        case .radius(let given, _): "--radius \(ShortestDecimal.format(given))"
-        case .value(let name, let given, _, _): "--set \(name)=\(ShortestDecimal.format(given))"
-        }
+        try FitResultInput.row(in: try FitResultTable(contentsOf: URL(fileURLWithPath: file)), row: row, option: "--from-row",
+                               expecting: base)
     }
 
     /// A `fit-profile` output folder replayed (``FittedProfileFolder``): the method asked for or
