@@ -8,7 +8,8 @@
 // declarations through tsc --strict.
 //
 // Usage: node wasm/tests/run.mjs WASM_DIR BEZTUNE
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFile, execFileSync, spawnSync } from "node:child_process";
+import { createServer } from "node:http";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, copyFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -338,6 +339,90 @@ for (const format of ["svg", "svg-animated", "css", "swift-uikit", "swiftui", "l
                                   join(types, "uses.mts")], { encoding: "utf8" });
     check(tsc.status === 0, "tsc --noEmit --strict accepts beztune.d.mts and a program using every function", tsc.stdout + tsc.stderr);
     rmSync(types, { recursive: true, force: true });
+}
+
+// --- the README's example prints what the README shows ----------------------------------------------
+{
+    const readme = readFileSync(join(root, "README.md"), "utf8");
+    const block = readme.slice(readme.indexOf("<!-- js-example:begin -->"), readme.indexOf("<!-- js-example:end -->"));
+    const [, code, shown] = block.match(/```js\n([\s\S]*?)```\s*```\n([\s\S]*?)```/) ?? [];
+    check(code !== undefined, "README has the JavaScript example and its output");
+    if (code !== undefined) {
+        const example = join(dir, "readme-example.mjs");
+        writeFileSync(example, code.replace("./out/wasm/beztune.mjs", "./beztune.mjs"));
+        const printed = execFileSync(process.execPath, [example], { encoding: "utf8" });
+        rmSync(example);
+        check(printed === shown, "the README's example prints what the README shows", `printed:\n${printed}`);
+    }
+}
+
+// --- the same module in headless Chromium (Debian's, scripts/setup-browser.sh), served over HTTP ----
+{
+    const chromium = spawnSync("bash", [join(root, "scripts/setup-browser.sh")], { encoding: "utf8" }).stdout.trim();
+    check(chromium.length > 0, "chromium is installed (scripts/setup-browser.sh)");
+    const calls = [
+        ["errorTable", { k: ["1/1.8", 0.5523, "minimax"], segments: 4, radius: 20, pixelsPerUnit: "1,2" }],
+        ["modelPath", { model: "ball", set: { yFactor: 0.8 }, progress: 0.5, timing: "easeInEaseOut" }],
+        ["fit", { svg: readFileSync(join(root, "examples/squash-0.5.svg"), "utf8"), radius: 50, free: ["xFactor", "yFactor", "topYFactor", "k"] }],
+        ["exportText", { format: "lottie", model: "ball", set: { yFactor: 0.8 }, timing: "spring(12,0.4)", duration: 0.5 }],
+        ["springs", { timing: "ca-spring(stiffness:100,damping:10)" }],
+        ["fit", { svg: "<svg><path d='M0 0 L'/></svg>" }],
+        ["errorTable", { k: "1/1.8" }],
+    ];
+    // The page posts its answers back; until then the server holds an image of the page open, so
+    // the load event — after which --dump-dom ends the browser — waits for them (virtual time
+    // would not: it does not wait for WebAssembly's background compilation).
+    const page = `<!doctype html><meta charset="utf-8"><pre id="out">pending</pre><img src="/hold" alt=""><script type="module">
+        let answers;
+        try {
+            const bt = await import("./beztune.mjs");
+            const calls = ${JSON.stringify(calls)};
+            answers = calls.map(([name, args]) => {
+                try { return { ok: bt.call(name, args) }; } catch (e) { return { error: e.message, kind: e.kind, isError: e instanceof bt.BeztuneError }; }
+            });
+        } catch (e) { answers = "failed: " + e; }
+        const text = JSON.stringify(answers, (k, v) => typeof v === "number" && !Number.isFinite(v) ? String(v) : v);
+        document.getElementById("out").textContent = "done";
+        await fetch("/answers", { method: "POST", body: text });
+    </script>`;
+    const files = { "/index.html": ["text/html", page], "/beztune.mjs": ["text/javascript", readFileSync(join(dir, "beztune.mjs"))],
+                    "/beztune.wasm": ["application/wasm", readFileSync(join(dir, "beztune.wasm"))] };
+    let held, posted = "";
+    const answered = new Promise((done) => { held = done; });
+    const server = createServer((request, response) => {
+        if (request.url === "/hold") {
+            const release = () => { response.writeHead(404); response.end(); };
+            answered.then(release);
+            setTimeout(release, 120000);
+            return;
+        }
+        if (request.url === "/answers") {
+            request.on("data", (chunk) => { posted += chunk; });
+            request.on("end", () => { response.writeHead(204); response.end(); held(); });
+            return;
+        }
+        const file = files[request.url.split("?")[0]];
+        response.writeHead(file ? 200 : 404, { "content-type": file ? file[0] : "text/plain" });
+        response.end(file ? file[1] : "not found");
+    });
+    await new Promise((done) => server.listen(0, "127.0.0.1", done));
+    const url = `http://127.0.0.1:${server.address().port}/index.html`;
+    const profile = mkdtempSync(join(tmpdir(), "beztune-chromium-"));
+    const dom = await new Promise((done) => execFile(chromium, ["--headless", "--no-sandbox", "--disable-gpu", `--user-data-dir=${profile}`,
+        "--dump-dom", url], { encoding: "utf8", maxBuffer: 64 << 20, timeout: 180000 }, (error, stdout, stderr) => done({ error, stdout, stderr })));
+    server.close();
+    rmSync(profile, { recursive: true, force: true });
+    const decoded = posted;
+    const text = decoded;
+    let answers = [];
+    try { answers = JSON.parse(decoded); } catch { fail("chromium ran the module", `${text.slice(0, 300)} ${dom.stderr.slice(-300)}`); }
+    check(Array.isArray(answers), "chromium ran the module", String(answers).slice(0, 300));
+    calls.forEach(([name, args], i) => {
+        let mine;
+        try { mine = { ok: bt.call(name, args) }; } catch (e) { mine = { error: e.message, kind: e.kind, isError: e instanceof bt.BeztuneError }; }
+        const expected = JSON.stringify(mine, (k, v) => typeof v === "number" && !Number.isFinite(v) ? String(v) : v);
+        check(JSON.stringify(answers[i]) === expected, `chromium's ${name} #${i} equals Node's`, `${JSON.stringify(answers[i])?.slice(0, 200)} vs ${expected.slice(0, 200)}`);
+    });
 }
 
 const size = statSync(join(dir, "beztune.wasm")).size;
