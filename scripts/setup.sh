@@ -7,9 +7,10 @@ set -euo pipefail
 # for netlib's <lapack.h>, which scripts/check-portability.sh holds our declarations against.
 # wasi-libc, libclang-rt-16-dev-wasm32, nodejs: the libraries' WebAssembly build in Embedded
 # Swift links wasi-libc's libc.a and libm.a and compiler-rt's wasm32 builtins, and Node runs it
-# (scripts/build-embedded.sh). node-typescript: tsc checks the module's TypeScript declarations.
+# (scripts/build-embedded.sh). node-typescript: tsc checks the module's TypeScript declarations;
+# binaryen: wasm-opt shrinks the linked module.
 packages=(libopenblas-dev liblapacke-dev libcairo2-dev fonts-dejavu-core python3 python3-venv
-          wasi-libc libclang-rt-16-dev-wasm32 nodejs node-typescript)
+          wasi-libc libclang-rt-16-dev-wasm32 nodejs node-typescript binaryen)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -137,10 +137,73 @@ export interface FitResult {
 /** `beztune fit`. */
 export function fit(options: FitOptions): FitResult;
 
+/** A keyframe outline for `fitProfile`: at `progress`, one of svg, path and points. */
+export interface ProfileKeyframe {
+    progress: NumberText;
+    svg?: string;
+    path?: string;
+    points?: Array<[number, number]>;
+    select?: NumberText;
+    /** Names the keyframe in messages and profile.csv (default "keyframe N"). */
+    label?: string;
+    /** A per-interval profile's key. */
+    key?: boolean;
+}
+
+/** The texts of a `beztune fit-profile` folder's CSV files. */
+export interface ProfileFiles {
+    /** profile.csv */
+    profile: string;
+    /** timing.csv */
+    timing: string;
+    /** settings.csv */
+    settings: string;
+    /** intervals.csv (a per-interval profile) */
+    intervals?: string;
+}
+
+/** `beztune fit-profile` of a Lottie layer's frames or of keyframe outlines (exactly one of lottie, keyframes). */
+export function fitProfile(options: {
+    lottie?: string;
+    layer?: NumberText;
+    /** "A:B" or "A:B:STEP": the Lottie frames fitted. */
+    frames?: string;
+    keyframes?: ProfileKeyframe[];
+    timing?: "cubic-bezier" | "spring" | "linear" | "keyframes" | "per-interval";
+    duration?: NumberText;
+    joint?: boolean;
+    model?: string;
+    radius?: NumberText;
+    free?: string[] | string;
+    set?: Assignments;
+    /** "NAME=LOWER:UPPER": a model parameter's bounds or a timing parameter's range (x1 … v0). */
+    bound?: string | string[];
+    samples?: NumberText;
+    yUp?: boolean;
+    yDown?: boolean;
+    select?: NumberText;
+    lottieEllipse?: "exact" | "player";
+    starts?: NumberText;
+    seed?: NumberText;
+    maxEvaluations?: NumberText;
+    pixelsPerUnit?: NumberText;
+}): ProfileFiles & { warnings: string[] };
+
 /** `beztune export --format FORMAT --model MODEL … --out FILE`: the text it writes. */
 export function exportText(options: {
     format: "svg" | "svg-animated" | "css" | "swift-uikit" | "swiftui" | "lottie" | "json" | string;
-    model: string;
+    model?: string;
+    /** A `beztune fit --csv` result's text (`--fit FIT.csv`), `row` its data row. */
+    fit?: string;
+    row?: NumberText;
+    free?: string[] | string;
+    /** A fitted profile's files (`--profile-dir DIR`): what `fitProfile` answers; `method` two-stage or joint. */
+    profile?: ProfileFiles;
+    method?: "two-stage" | "joint";
+    /** An `export --format json` document's text (`--document FILE`). */
+    document?: string;
+    fromFit?: string;
+    fromRow?: NumberText;
     set?: Assignments;
     radius?: NumberText;
     duration?: NumberText;

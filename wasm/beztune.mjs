@@ -164,6 +164,8 @@ export const modelPoints = (options) => call("modelPoints", options);
 export const modelFrames = (options) => call("modelFrames", options);
 /** `beztune fit` of an outline given as SVG text, Lottie text, path data or points. */
 export const fit = (options) => call("fit", options);
+/** `beztune fit-profile` of a Lottie layer or of keyframe outlines: the texts of the CSV files it writes. */
+export const fitProfile = (options) => call("fitProfile", options);
 /** `beztune export --format FORMAT --model MODEL …`: the text it writes. */
 export const exportText = (options) => call("exportText", options);
 /** One spring in every platform's terms: per unit of progress, CASpringAnimation, SwiftUI, Android. */

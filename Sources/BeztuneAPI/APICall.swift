@@ -17,7 +17,7 @@ package enum APICall {
 
     /// The names a call may have, in the order the module documents them.
     package static let names = ["errorTable", "optimize", "errorCurve", "segmentsFor", "models", "modelPath", "modelPoints",
-                                "modelFrames", "fit", "exportText", "springs"]
+                                "modelFrames", "fit", "fitProfile", "exportText", "springs"]
 
     /// The answer to `name` called with `arguments` (JSON text): the result as JSON text, or the
     /// message that refuses it.
@@ -64,6 +64,8 @@ package enum APICall {
             return try ModelCalls.modelFrames(CallArguments(json, known: ["model", "set", "timing", "from", "to", "count", "yUp"]))
         case "fit":
             return try FitCall.fit(CallArguments(json, known: FitCall.keys))
+        case "fitProfile":
+            return try FitProfileCall.fitProfile(CallArguments(json, known: FitProfileCall.keys))
         case "exportText":
             return try ExportCall.exportText(CallArguments(json, known: ExportCall.keys))
         case "springs":

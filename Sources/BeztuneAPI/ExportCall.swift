@@ -9,7 +9,7 @@ import _Support
 /// transition to it from the rest shape or `fromSet` values (as `model --timing` draws it),
 /// with the format's options (`fps`, `progress`, `tolerance`, `typeName`).
 package enum ExportCall {
-    package static let keys = ["format", "model", "set", "radius", "free", "fit", "row", "document", "duration", "fps",
+    package static let keys = ["format", "model", "set", "radius", "free", "fit", "row", "document", "profile", "method", "duration", "fps",
                                "progress", "tolerance", "typeName", "timing", "from", "fromSet", "fromFit", "fromRow"]
 
     /// `--format`: a name of ``ExportFormat``.
@@ -101,9 +101,12 @@ package enum ExportCall {
     /// `row` choosing its data row), `fromFit` (the start of a transition, `fromRow`), `document`
     /// (an `export --format json` document).
     package static func exportText(_ a: CallArguments) throws(APIError) -> JSONValue {
-        try exclusive(a, ["fit", "document"])
+        try exclusive(a, ["fit", "profile", "document"])
         try exclusive(a, ["from", "fromSet", "fromFit"])
+        try excludes(a, ["model", "set", "radius", "free", "timing"], option: "profile", "{settings, timing, profile}",
+                     reason: "the folder's settings.csv and timing.csv hold them")
         try excludes(a, ["model", "set", "radius", "free", "timing"], option: "document", "FILE", reason: "the document holds them")
+        try requires(a, ["method"], option: "profile", "{settings, timing, profile}", reason: "a fitted profile's trajectories")
         try requires(a, ["from", "fromSet", "fromFit"], option: "timing", "TIMING", reason: "they give the animation's start")
         try requires(a, ["fromRow"], option: "fromFit", "FIT.csv", reason: "it chooses that file's row")
         try requires(a, ["row", "free"], option: "fit", "FIT.csv", reason: "they describe the fit")
@@ -116,7 +119,8 @@ package enum ExportCall {
             }
         }
         _ = try a.value("from", OptionValue.choice(among: ["rest"]))
-        let options = try self.options(format: format, fps: try a.value("fps", framesPerSecond),
+        let fps = try a.value("fps", framesPerSecond)
+        var options = try self.options(format: format, fps: fps,
                                        progress: try a.value("progress", OptionValue.unitInterval),
                                        tolerance: try a.value("tolerance", tolerance), typeName: try a.value("typeName", swiftTypeName))
         let model = try a.value("model", ModelSetup.model)
@@ -127,7 +131,18 @@ package enum ExportCall {
         let row = try a.value("row", OptionValue.wholeNumber(in: 1...Int(Int32.max)))
         let fromRow = try a.value("fromRow", OptionValue.wholeNumber(in: 1...Int(Int32.max)))
         let animation: ShapeAnimation
-        if let text = try a.text("document") {
+        if let tables = try a.object("profile") {
+            let fitted = try profile(tables)
+            let method = try a.value("method", OptionValue.choice(of: TrajectoryFit.Method.self))
+            animation = try profileError { () throws(ProfileFolderError) in
+                let choice = try fitted.choice(method: method, requireConvergence: true)
+                return try fitted.animation(method: choice.method, duration: duration)
+            }
+            // The keyframes' own frame rate (a Lottie source's), unless fps says otherwise.
+            if fps == nil, let rate = fitted.settings.frameRate, rate <= ExportOptions.maximumFramesPerSecond {
+                options.framesPerSecond = rate
+            }
+        } else if let text = try a.text("document") {
             animation = try self.animation { () throws(ExportError) in
                 let document = try AnimationDocument(parsing: text).animation
                 guard let duration else { return document }
@@ -174,6 +189,44 @@ package enum ExportCall {
             return .string(try format.export(animation, options: options).text)
         } catch {
             throw APIError(message: error.description, isUsageMistake: error.isUsageMistake)
+        }
+    }
+
+    /// A fitted profile given as the texts of a `fit-profile` folder's files: `settings`,
+    /// `timing`, `profile` (settings.csv, timing.csv, profile.csv) and, for a per-interval
+    /// profile, `intervals` (intervals.csv) — what `fitProfile` answers (its `warnings` are
+    /// passed over, so its answer can be given as it is).
+    package static func profile(_ files: JSONObject) throws(APIError) -> FittedProfile {
+        for key in files.keys where !["settings", "timing", "profile", "intervals", "warnings"].contains(key) {
+            throw .usage("invalid --profile: unknown file '\(key)' (settings, timing, profile, intervals)")
+        }
+        func table(_ key: String, _ name: String) throws(APIError) -> CSVTable? {
+            guard let v = files[key], v != .null else { return nil }
+            guard let text = v.string else { throw .usage("invalid --profile: \(key) must be the text of \(name)") }
+            do throws(CSVError) {
+                return try CSVTable(parsing: text, source: "profile/\(name)")
+            } catch {
+                throw .runtime(error.description)
+            }
+        }
+        func required(_ key: String, _ name: String) throws(APIError) -> CSVTable {
+            guard let t = try table(key, name) else { throw .usage("invalid --profile: no \(key) (the text of \(name))") }
+            return t
+        }
+        let settings = try required("settings", ProfileSettings.fileName)
+        let timing = try required("timing", ProfileTimingTable.fileName)
+        let profile = try required("profile", ProfileKeyframeTable.fileName)
+        let intervals = try table("intervals", ProfileIntervalTable.fileName)
+        return try profileError { () throws(ProfileFolderError) in
+            try FittedProfile(folder: "profile", settings: settings, timing: timing, profile: profile, intervals: intervals)
+        }
+    }
+
+    static func profileError<T>(_ body: () throws(ProfileFolderError) -> T) throws(APIError) -> T {
+        do throws(ProfileFolderError) {
+            return try body()
+        } catch {
+            throw .runtime(error.description)
         }
     }
 

@@ -64,18 +64,9 @@ package enum FitCall {
             if frame != nil { throw .usage("--frame goes with a Lottie target (a .json file)") }
             if layer != nil { throw .usage("--layer goes with a Lottie target (a .json file)") }
         }
-        if (source == "points" || source == "path") && select != nil {
-            throw .usage(source == "points" ? "--select chooses a shape of an SVG document, not of a CSV point list"
-                                            : "--select excludes --path (path data is one path)")
-        }
         let selection = TargetSelection(element: select, layer: layer, frame: frame,
                                         lottieEllipses: LottieEllipseMode(rawValue: ellipses) ?? .exact)
-        let count = samples ?? TargetOutline.defaultSampleCount
-        switch source {
-        case "points":
-            let points = try self.points(a, orientation: orientation)
-            return try outline { () throws(TargetError) in try TargetOutline(points: points, resampledTo: samples) }
-        case "lottie":
+        if source == "lottie" {
             let text = try a.text("lottie") ?? ""
             guard frame != nil else {
                 throw .usage("the target is a Lottie animation: give --frame F, the frame whose outline is fitted")
@@ -88,17 +79,32 @@ package enum FitCall {
                 throw .runtime(error.description)
             }
             do throws(TargetLottieError) {
-                return try TargetOutline(lottie: animation, selecting: selection, sampleCount: count, orientation: orientation,
-                                         ellipses: selection.lottieEllipses)
+                return try TargetOutline(lottie: animation, selecting: selection, sampleCount: samples ?? TargetOutline.defaultSampleCount,
+                                         orientation: orientation, ellipses: selection.lottieEllipses)
             } catch {
                 throw APIError(message: error.description, isUsageMistake: error.isUsageMistake)
             }
+        }
+        return try outline(a, source: source, select: select, samples: samples, orientation: orientation, ellipses: selection.lottieEllipses)
+    }
+
+    /// The outline `source` (`svg`, `path` or `points`) of `a` gives, as `fit` reads it.
+    static func outline(_ a: CallArguments, source: String, select: String?, samples: Int?, orientation: TargetOrientation?,
+                        ellipses: LottieEllipseMode) throws(APIError) -> TargetOutline {
+        let count = samples ?? TargetOutline.defaultSampleCount
+        switch source {
+        case "points":
+            if select != nil { throw .usage("--select chooses a shape of an SVG document, not of a CSV point list") }
+            let points = try self.points(a, orientation: orientation)
+            return try outline { () throws(TargetError) in try TargetOutline(points: points, resampledTo: samples) }
         case "svg":
             let text = try a.text("svg") ?? ""
+            let selection = TargetSelection(element: select, lottieEllipses: ellipses)
             return try outline { () throws(TargetError) in
                 try TargetOutline(svgDocument: text, selecting: selection, sampleCount: count, orientation: orientation)
             }
         default:
+            if select != nil { throw .usage("--select excludes --path (path data is one path)") }
             let text = try a.text("path") ?? ""
             return try outline { () throws(TargetError) in
                 try TargetOutline(pathData: text, sampleCount: count, orientation: orientation)

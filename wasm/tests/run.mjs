@@ -180,6 +180,60 @@ for (const format of ["svg", "svg-animated", "css", "swift-uikit", "swiftui", "l
     compareText(`exportText ${format}`, mine, readFileSync(join(scratch, `x.${format}`), "utf8"));
 }
 
+// --- fitProfile: the texts fit-profile writes, and exportText replaying them -----------------------
+{
+    const dir2 = join(scratch, "k");
+    execFileSync("cp", ["-r", join(root, "examples/keyframes"), join(scratch, "keyframes")]);
+    copyFileSync(join(root, "examples/squash-keyframes.csv"), join(scratch, "coarse.csv"));
+    copyFileSync(join(root, "examples/designer/squash.json"), join(scratch, "squash.json"));
+    const compareCSV = (what, mine, theirs, rel) => {
+        const a = csv(mine), b = csv(theirs);
+        check(a.length === b.length, `${what} rows`, `${a.length} vs ${b.length}`);
+        a.forEach((row, i) => {
+            for (const [key, value] of Object.entries(row)) {
+                const other = b[i]?.[key];
+                const x = Number(value), y = Number(other);
+                const ok = value === other || (value !== "" && other !== "" && Number.isFinite(x) && Number.isFinite(y) && close(x, y, rel))
+                    || key === "seconds" || key === "file"
+                    // Which test stopped the solver may differ where the linear algebra rounds differently.
+                    || (key.endsWith("status") && value.startsWith("converged_") && other.startsWith("converged_"));
+                check(ok, `${what} row ${i} ${key}`, `${value} vs ${other}`);
+            }
+        });
+    };
+    // Keyframes given as SVG text, as the manifest's rows name them.
+    const rows = csv(readFileSync(join(scratch, "coarse.csv"), "utf8"));
+    const keyframes = rows.map((r) => ({ progress: Number(r.progress), svg: readFileSync(join(scratch, r.file), "utf8"), label: r.file }));
+    for (const [timing, extra] of [["cubic-bezier", ["--joint"]], ["spring", []]]) {
+        native(["fit-profile", "--keyframes", "coarse.csv", "--free", "yFactor", "--timing", timing, ...extra, "--samples", "120", "--size", "32x32", "--out", `p-${timing}`]);
+        const mine = bt.fitProfile({ keyframes, free: ["yFactor"], timing, joint: extra.length > 0, samples: 120 });
+        for (const file of ["profile", "timing", "settings"]) {
+            const theirs = readFileSync(join(scratch, `p-${timing}`, `${file}.csv`), "utf8").replace("32x32", "480x480");
+            compareCSV(`fitProfile ${timing} ${file}.csv`, mine[file], theirs, 1e-7);
+        }
+        // The replay: the native folder's own files, so that only the replay is compared.
+        const files = Object.fromEntries(["profile", "timing", "settings"].map((f) => [f, readFileSync(join(scratch, `p-${timing}`, `${f}.csv`), "utf8")]));
+        native(["export", "--profile-dir", `p-${timing}`, "--format", "css", "--out", `p-${timing}.css`]);
+        compareText(`exportText profile ${timing}`, bt.exportText({ format: "css", profile: files }), readFileSync(join(scratch, `p-${timing}.css`), "utf8"));
+        check(bt.exportText({ format: "css", profile: mine }).startsWith("/* BezierTune export"), "exportText replays fitProfile's answer as it is");
+    }
+    // A Lottie layer's frames, per-interval.
+    const lottie = readFileSync(join(scratch, "squash.json"), "utf8");
+    native(["fit-profile", "--lottie", "squash.json", "--frames", "0:30:3", "--free", "yFactor,xFactor", "--timing", "per-interval", "--samples", "120", "--size", "32x32", "--out", "p-lottie"]);
+    const mine = bt.fitProfile({ lottie, frames: "0:30:3", free: "yFactor,xFactor", timing: "per-interval", samples: 120 });
+    for (const file of ["profile", "timing", "settings", "intervals"]) {
+        const theirs = readFileSync(join(scratch, "p-lottie", `${file}.csv`), "utf8").replace("32x32", "480x480");
+        compareCSV(`fitProfile lottie ${file}.csv`, mine[file], theirs, 1e-7);
+    }
+    native(["export", "--profile-dir", "p-lottie", "--format", "lottie", "--out", "p-lottie.json"]);
+    const lottieFiles = Object.fromEntries(["profile", "timing", "settings", "intervals"].map((f) => [f, readFileSync(join(scratch, "p-lottie", `${f}.csv`), "utf8")]));
+    compareText("exportText profile lottie", bt.exportText({ format: "lottie", profile: lottieFiles }), readFileSync(join(scratch, "p-lottie.json"), "utf8"));
+    expectError("fitProfile without keyframes", () => bt.fitProfile({ free: ["yFactor"] }), "missing keyframes: give lottie or keyframes", "usage");
+    expectError("fitProfile --joint with keyframes timing", () => bt.fitProfile({ keyframes, timing: "keyframes", joint: true }),
+                nativeMessage(["fit-profile", "--keyframes", "coarse.csv", "--timing", "keyframes", "--joint", "--out", "q"]));
+    check(dir2.length > 0, "scratch");
+}
+
 // --- springs: the closed forms of Apple's and Android's documentation ---------------------------
 {
     // SwiftUI's overview: Spring(duration: 0.5, bounce: 0.3) is mass 1, stiffness 157.9, damping 17.6.

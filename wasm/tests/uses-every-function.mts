@@ -1,7 +1,7 @@
 // A program using every function of beztune.mjs, for `tsc --noEmit --strict` (wasm/tests/run.mjs):
 // the declarations must accept what the README shows and type what comes back.
 import {
-    BeztuneError, MAX_POINTS, MAX_TEXT_BYTES, call, errorCurve, errorTable, exportText, fit, memoryBytes, modelFrames,
+    BeztuneError, MAX_POINTS, MAX_TEXT_BYTES, call, errorCurve, errorTable, exportText, fit, fitProfile, memoryBytes, modelFrames,
     modelPath, modelPoints, models, optimize, segmentsFor, springs,
 } from "./beztune.mjs";
 
@@ -19,6 +19,8 @@ const y: number = result.values["yFactor"] + result.standardErrors["yFactor"] + 
 const status: string = result.status;
 const swift: string = exportText({ format: "swiftui", model: "ball", set: { yFactor: 0.8 }, timing: "easeOut", duration: 0.3 });
 const k: number = springs({ timing: "swiftui-spring(response:0.5,dampingFraction:0.7)", duration: 0.5 }).caSpring.stiffness;
+const profile = fitProfile({ keyframes: [{ progress: 0, path: d }, { progress: 0.5, path: d, label: "mid" }, { progress: 1, path: d }], free: ["yFactor"] });
+const replayed: string = exportText({ format: "css", profile: { profile: profile.profile, timing: profile.timing, settings: profile.settings } });
 const raw: unknown = call("errorTable", { k: 0.55 });
 try {
     errorTable({ k: "1/0" });
@@ -28,4 +30,4 @@ try {
         console.log(kind, e.message);
     }
 }
-console.log(k, label, best.length, curve, count, list, points, frames, y, status, swift, raw, MAX_POINTS, MAX_TEXT_BYTES, memoryBytes());
+console.log(replayed, profile.warnings.length, k, label, best.length, curve, count, list, points, frames, y, status, swift, raw, MAX_POINTS, MAX_TEXT_BYTES, memoryBytes());

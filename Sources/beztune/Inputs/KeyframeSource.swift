@@ -1,8 +1,9 @@
-import _ProcessLayer
+import BeztuneAPI
 import DataFiles
 import Fitting
 import Foundation
 import Interchange
+import _ProcessLayer
 import _Support
 
 /// Where the keyframes of a `fit-profile` come from: a keyframe manifest (`--keyframes`:

@@ -1,13 +1,14 @@
-import _ArgumentParser
 import _Support
 
 /// `NAME=LO:HI`: narrower bounds for a free parameter (`inf`, `-inf` allowed).
-struct ParameterBound: Equatable {
-    var name: String
-    var lower: Double
-    var upper: Double
+package struct ParameterBound: Equatable {
+    package var name: String
+    package var lower: Double
+    package var upper: Double
 
-    static func parse(_ text: String) throws(OptionValueError) -> ParameterBound {
+    package init(name: String, lower: Double, upper: Double) { (self.name, self.lower, self.upper) = (name, lower, upper) }
+
+    package static func parse(_ text: String) throws(OptionValueError) -> ParameterBound {
         try OptionValue.refuseHexadecimal(text)
         let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
         let range = parts.count == 2 ? parts[1].split(separator: ":", omittingEmptySubsequences: false) : []
