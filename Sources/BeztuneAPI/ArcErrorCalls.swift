@@ -19,6 +19,9 @@ package enum ArcErrorCalls {
             throw .usage("--pixels-per-unit goes with --radius R (the pixel figures are the absolute ones × S)")
         }
         let pixelHeader = scales == nil ? [] : columns.pixelHeader
+        guard handles.count * (scales?.count ?? 1) <= maximumTableRows else {
+            throw .usage("invalid --k: \(handles.count) values × \(scales?.count ?? 1) scales is more than the \(maximumTableRows) rows a table here holds")
+        }
         var rows: [JSONValue] = []
         for (h, text) in zip(handles, texts) {
             let report = ArcErrorReport(CircularArc(segments: n, handle: h.handle(segments: n)))
@@ -53,6 +56,10 @@ package enum ArcErrorCalls {
         }
         return .array(rows)
     }
+
+    /// The most rows an error table answers here (k values × pixel scales): the answer of one
+    /// call stays a few megabytes.
+    package static let maximumTableRows = 10_000
 
     /// The largest `samples` an error curve takes here: a million points (the command line
     /// takes ten million, written to a file).

@@ -324,6 +324,8 @@ for (const format of ["svg", "svg-animated", "css", "swift-uikit", "swiftui", "l
     expectError("a text over 32 MiB", () => bt.fit({ svg: "<svg>" + " ".repeat(bt.MAX_TEXT_BYTES) + "</svg>" }), undefined, "usage");
     const many = { length: bt.MAX_POINTS + 1 };
     expectError("more than 10⁶ points", () => bt.fit({ points: Array.from(many, (_, i) => [i, 0]) }), undefined, "usage");
+    expectError("more than 10⁴ error-table rows", () => bt.errorTable({ k: Array(5001).fill(0.55), radius: 1, pixelsPerUnit: "1,2" }), undefined, "usage");
+    expectError("more than 10⁶ error-curve samples", () => bt.errorCurve({ k: 0.55, samples: 1_000_001 }), undefined, "usage");
     const t0 = performance.now();
     expectError("NaN points", () => bt.fit({ points: [[0, 0], [1, NaN], [1, 1]] }), undefined);
     check(performance.now() - t0 < 60000, "refusals come before the work");
