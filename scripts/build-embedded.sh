@@ -129,22 +129,31 @@ build_triple() {
     fi
 }
 
-# The Apple typechecks run beside the WebAssembly build (two cores), each into its own log.
-pids=() logs=()
+# The Apple typechecks, one after the other, run beside the WebAssembly build (two cores: the
+# module's compile, link and Node suite on one, the typechecks on the other), into one log.
+apple=() wasm=()
 for triple in $triples; do
     case "$triple" in
-        wasm32-*) build_triple "$triple" ;;
-        *)
-            mkdir -p "$build"
-            logs+=("$build/$triple.log")
-            build_triple "$triple" >"$build/$triple.log" 2>&1 &
-            pids+=($!)
-            ;;
+        wasm32-*) wasm+=("$triple") ;;
+        *) apple+=("$triple") ;;
     esac
 done
-failed=0
-for i in "${!pids[@]}"; do
-    wait "${pids[$i]}" || failed=1
-    cat "${logs[$i]}"
+mkdir -p "$build"
+pid=""
+if [ ${#apple[@]} -gt 0 ]; then
+    # Each typecheck refuses with an explicit exit 1 (set -e does not reach inside `||`).
+    ( for triple in "${apple[@]}"; do build_triple "$triple" || exit 1; done ) >"$build/apple.log" 2>&1 &
+    pid=$!
+    # A failed WebAssembly build (set -e) stops the typechecks too.
+    trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null || true' EXIT
+fi
+for triple in "${wasm[@]}"; do
+    build_triple "$triple"
 done
+failed=0
+if [ -n "$pid" ]; then
+    wait "$pid" || failed=1
+    pid=""
+    cat "$build/apple.log"
+fi
 exit $failed
