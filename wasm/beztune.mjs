@@ -43,6 +43,9 @@ async function wasmBytes() {
     return new Uint8Array(await response.arrayBuffer());
 }
 
+// Web Crypto: a global in browsers and Node ≥ 19; Node 18's is node:crypto's `webcrypto`.
+const webCrypto = globalThis.crypto ?? (await import("node:crypto")).webcrypto;
+
 // The WASI functions the linked module imports (wasi_snapshot_preview1). The library does no
 // I/O: fd_write only ever carries the Swift runtime's last words before a trap (kept for the
 // message), random_get seeds hashing.
@@ -51,7 +54,7 @@ let runtimeText = "";
 const wasi = {
     random_get(pointer, length) {
         const bytes = new Uint8Array(instance.exports.memory.buffer, pointer, length);
-        for (let i = 0; i < length; i += 65536) crypto.getRandomValues(bytes.subarray(i, Math.min(length, i + 65536)));
+        for (let i = 0; i < length; i += 65536) webCrypto.getRandomValues(bytes.subarray(i, Math.min(length, i + 65536)));
         return 0;
     },
     fd_write(fd, iovs, iovsLength, writtenPointer) {

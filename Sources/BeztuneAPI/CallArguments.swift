@@ -83,10 +83,11 @@ package struct CallArguments {
     }
 
     /// The option's value read by `parse` (the command line's parser of that option); nil when
-    /// absent. A refusal reads `invalid --OPTION 'TEXT': REASON`.
-    package func value<T>(_ key: String, _ parse: (String) throws(OptionValueError) -> T) throws(APIError) -> T? {
+    /// absent. A refusal reads `invalid --OPTION 'TEXT': REASON`, OPTION the key's long option or
+    /// `option` where the command spells it otherwise (`model` is `beztune model`'s `--name`).
+    package func value<T>(_ key: String, option: String? = nil, _ parse: (String) throws(OptionValueError) -> T) throws(APIError) -> T? {
         guard let text = try text(key) else { return nil }
-        return try Self.parse(text, key: key, parse)
+        return try Self.parse(text, key: key, option: option, parse)
     }
 
     /// Every value of a repeatable option, each read by `parse`.
@@ -102,17 +103,17 @@ package struct CallArguments {
         return Given(value: try Self.parse(text, key: key, parse), text: text)
     }
 
-    static func parse<T>(_ text: String, key: String, _ parse: (String) throws(OptionValueError) -> T) throws(APIError) -> T {
+    static func parse<T>(_ text: String, key: String, option: String? = nil, _ parse: (String) throws(OptionValueError) -> T) throws(APIError) -> T {
         do throws(OptionValueError) {
             return try parse(text)
         } catch {
-            throw APIError.invalid(OptionName.longOption(key), text, error)
+            throw APIError.invalid(option ?? OptionName.longOption(key), text, error)
         }
     }
 
     /// A required option that is absent: `missing --name VALUE`, as the command line says.
-    package func require<T>(_ value: T?, _ key: String, _ valueName: String) throws(APIError) -> T {
-        guard let value else { throw .usage("missing --\(OptionName.longOption(key)) \(valueName)") }
+    package func require<T>(_ value: T?, _ key: String, _ valueName: String, option: String? = nil) throws(APIError) -> T {
+        guard let value else { throw .usage("missing --\(option ?? OptionName.longOption(key)) \(valueName)") }
         return value
     }
 

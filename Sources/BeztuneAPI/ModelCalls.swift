@@ -61,7 +61,7 @@ package enum ModelCalls {
     /// progress from `from` to `to` (default 0…1), ends included — as `{progress: [p…], paths:
     /// [path data…]}`, each path as `modelPath` gives it at that progress.
     package static func modelFrames(_ a: CallArguments) throws(APIError) -> JSONValue {
-        let (model, profile) = try animation(a)
+        let (model, profile) = try animation(a, option: "model")
         let from = try a.value("from", OptionValue.unitInterval) ?? 0
         let to = try a.value("to", OptionValue.unitInterval) ?? 1
         let count = try a.value("count", OptionValue.wholeNumber(in: 1...10_000, of: "frames")) ?? 30
@@ -76,9 +76,11 @@ package enum ModelCalls {
         return .object(JSONObject([("progress", .array(progress)), ("paths", .array(paths))]))
     }
 
-    /// The model named by `model`, posed by any pose assignment, and its parameters over progress.
-    static func animation(_ a: CallArguments) throws(APIError) -> (CatalogModel, TimedProfile) {
-        let named = try a.require(try a.value("model", ModelSetup.model), "model", "MODEL")
+    /// The model named by `model`, posed by any pose assignment, and its parameters over progress;
+    /// `option` is the command's name for `model` in messages (`beztune model`'s `--name`,
+    /// `frames`' `--model`).
+    static func animation(_ a: CallArguments, option: String = "name") throws(APIError) -> (CatalogModel, TimedProfile) {
+        let named = try a.require(try a.value("model", option: option, ModelSetup.model), "model", "MODEL", option: option)
         let set = try assignments(a, "set", finite: false, model: named)
         let timing = try a.value("timing") { t throws(OptionValueError) in try ModelSetup.timing(t) } ?? .linear
         let (model, posedSet) = try ModelSetup.posed(named, set: set)

@@ -169,6 +169,14 @@ function expectError(what, thunk, message, kind) {
     native(["fit", "--target", "pts.csv", "--radius", "50", "--csv", "c.csv"]);
     compareFit("fit points", bt.fit({ points: table, radius: 50 }), "c.csv", 1e-7);
     check(points.length > 3, "model anchors");
+    // A designer's Lottie file at a frame, and an SVG shape chosen by id (--select).
+    copyFileSync(join(root, "examples/designer/squash.json"), join(scratch, "squash.json"));
+    native(["fit", "--target", "squash.json", "--frame", "12", "--free", "xFactor,yFactor,tx,ty", "--radius", "80", "--csv", "l.csv"]);
+    compareFit("fit lottie", bt.fit({ lottie: readFileSync(join(scratch, "squash.json"), "utf8"), frame: 12, free: ["xFactor", "yFactor", "tx", "ty"], radius: 80 }), "l.csv", 1e-7);
+    const drawn = `<svg xmlns="http://www.w3.org/2000/svg"><g transform="translate(40 30) scale(1.5)"><path id="other" d="M0 0 L10 0 L10 10 Z"/><path id="ball" d="${bt.modelPath({ model: "ball", set: { yFactor: 0.7 } })}"/></g></svg>`;
+    writeFileSync(join(scratch, "drawn.svg"), drawn);
+    native(["fit", "--target", "drawn.svg", "--select", "ball", "--free", "yFactor,tx,ty,scale", "--csv", "d.csv"]);
+    compareFit("fit svg --select", bt.fit({ svg: drawn, select: "ball", free: ["yFactor", "tx", "ty", "scale"] }), "d.csv", 1e-9);
 }
 
 // --- exportText ----------------------------------------------------------------------------------
@@ -295,6 +303,9 @@ for (const format of ["svg", "svg-animated", "css", "swift-uikit", "swiftui", "l
         [() => bt.modelPath({ model: "ball", set: { nope: 1 } }), ["model", "--name", "ball", "--set", "nope=1"]],
         [() => bt.modelPath({ model: "ball", timing: "cubic-bezier(2,0,0,1)" }), ["model", "--name", "ball", "--timing", "cubic-bezier(2,0,0,1)"]],
         [() => bt.modelPath({ model: "ball", progress: 2 }), ["model", "--name", "ball", "--progress", "2"]],
+        [() => bt.modelPath({ model: "nope" }), ["model", "--name", "nope"]],
+        [() => bt.modelFrames({ model: "nope" }), ["frames", "--model", "nope", "--out", "frames-out"]],
+        [() => bt.fit({ path: "M0 0 L10 0 L10 10 Z", model: "nope" }), ["fit", "--path", "M0 0 L10 0 L10 10 Z", "--model", "nope"]],
         [() => bt.modelPath({ model: "fallingLine", set: { tx: 1 } }), ["model", "--name", "fallingLine", "--set", "tx=1"]],
         [() => bt.fit({ path: "M0 0 L", free: ["yFactor"] }), null, "invalid path data"],
         [() => bt.fit({ svg: "<svg", free: ["yFactor"] }), null],
