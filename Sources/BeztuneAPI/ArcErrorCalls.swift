@@ -22,11 +22,14 @@ package enum ArcErrorCalls {
         guard handles.count * (scales?.count ?? 1) <= maximumTableRows else {
             throw .usage("invalid --k: \(handles.count) values × \(scales?.count ?? 1) scales is more than the \(maximumTableRows) rows a table here holds")
         }
+        // One row per k without scales; per k and scale with them (a conversion by `map`, as
+        // Embedded Swift has no dynamic casts of collections).
+        let rowScales: [Double?] = scales?.map { Optional($0) } ?? [nil]
         var rows: [JSONValue] = []
         for (h, text) in zip(handles, texts) {
             let report = ArcErrorReport(CircularArc(segments: n, handle: h.handle(segments: n)))
             let values = columns.values(report, segments: n)
-            for scale in scales.map({ $0.map { Optional($0) } }) ?? [nil] {
+            for scale in rowScales {
                 var row = JSONObject()
                 for (name, v) in zip(columns.header, values) { row.append(name, .number(v)) }
                 row.append("k_input", .string(String(text.trimmingWhitespace)))
@@ -71,16 +74,10 @@ package enum ArcErrorCalls {
         let handle = try a.require(try a.value("k", HandleFactorValue.parse), "k", "K")
         let n = try a.value("segments", HandleFactorValue.segments) ?? 4
         let samples = try a.value("samples", OptionValue.wholeNumber(in: 2...maximumCurveSamples)) ?? 101
-        let arc = CircularArc(segments: n, handle: handle.handle(segments: n))
-        var (ts, angles, errors): ([JSONValue], [JSONValue], [JSONValue]) = ([], [], [])
-        for i in 0..<samples {
-            let t = i == samples - 1 ? 1.0 : Double(i) / Double(samples - 1)
-            let angle = t == 0 ? 0 : t == 1 ? arc.angle : arc.polarAngle(at: t)
-            ts.append(.number(t))
-            angles.append(.number(angle * 180 / Double.pi))
-            errors.append(.number(arc.radialError(at: t)))
-        }
-        return .object(JSONObject([("t", .array(ts)), ("angle_deg", .array(angles)), ("radial_error", .array(errors))]))
+        let curve = ErrorCurve(CircularArc(segments: n, handle: handle.handle(segments: n)), samples: samples)
+        return .object(JSONObject([("t", .array(curve.t.map { .number($0) })),
+                                   ("angle_deg", .array(curve.angleDegrees.map { .number($0) })),
+                                   ("radial_error", .array(curve.radialError.map { .number($0) }))]))
     }
 
     /// `segmentsFor({tolerance, radius?, criterion?})`: `beztune segments-for`'s figures

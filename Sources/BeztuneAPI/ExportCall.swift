@@ -143,42 +143,21 @@ package enum ExportCall {
                 options.framesPerSecond = rate
             }
         } else if let text = try a.text("document") {
-            animation = try self.animation { () throws(ExportError) in
-                let document = try AnimationDocument(parsing: text).animation
-                guard let duration else { return document }
-                return try ShapeAnimation(model: document.model, profile: document.profile, duration: duration,
-                                          keyframeTimes: document.keyframeTimes, standardErrors: document.standardErrors)
-            }
+            animation = try self.animation { () throws(ExportError) in try document(text, duration: duration) }
         } else if let text = try a.text("fit") {
             let fitted = try FitResultInput.row(in: try table(text, "fit"), row: row, model: model, free: free, radius: radius, set: set)
             if let timing {
-                let end = ShapeTransition.end(of: fitted)
-                let start = if let from = try a.text("fromFit") {
-                    ShapeTransition.end(of: try FitResultInput.row(in: try table(from, "fromFit"), row: fromRow, option: "--from-row",
-                                                                   expecting: end.model)).values
-                } else {
-                    try ShapeTransition.start(set: fromSet, for: end)
-                }
-                animation = try ShapeTransition.animation(from: start, to: end, timing: timing, duration: duration ?? 1)
+                animation = try transition(to: ShapeTransition.end(of: fitted), fromFit: try a.text("fromFit").map { t throws(APIError) in try table(t, "fromFit") },
+                                           fromRow: fromRow, fromSet: fromSet, timing: timing, duration: duration ?? 1)
             } else {
-                animation = try self.animation { () throws(ExportError) in
-                    let still = try ShapeAnimation(model: fitted.setup.model, parameters: fitted.parameters,
-                                                   standardErrors: fitted.namedStandardErrors)
-                    guard let duration else { return still }
-                    return try ShapeAnimation(model: still.model, profile: still.profile, duration: duration, standardErrors: still.standardErrors)
-                }
+                animation = try self.animation { () throws(ExportError) in try FitResultInput.animation(of: fitted, duration: duration) }
             }
         } else if let model {
             let still = try self.still(model, set: set, radius: radius, duration: duration)
             if let timing {
                 let end = try ShapeTransition.end(model: model, set: try assignments(set, radius: radius))
-                let start = if let from = try a.text("fromFit") {
-                    ShapeTransition.end(of: try FitResultInput.row(in: try table(from, "fromFit"), row: fromRow, option: "--from-row",
-                                                                   expecting: model)).values
-                } else {
-                    try ShapeTransition.start(set: fromSet, for: end)
-                }
-                animation = try ShapeTransition.animation(from: start, to: end, timing: timing, duration: duration ?? 1)
+                animation = try transition(to: end, fromFit: try a.text("fromFit").map { t throws(APIError) in try table(t, "fromFit") },
+                                           fromRow: fromRow, fromSet: fromSet, timing: timing, duration: duration ?? 1)
             } else {
                 animation = still
             }
@@ -190,6 +169,28 @@ package enum ExportCall {
         } catch {
             throw APIError(message: error.description, isUsageMistake: error.isUsageMistake)
         }
+    }
+
+    /// BezierTune's own document (`export --format json`), over `duration` seconds when given
+    /// (else its own).
+    package static func document(_ text: String, duration: Double?) throws(ExportError) -> ShapeAnimation {
+        let document = try AnimationDocument(parsing: text).animation
+        guard let duration else { return document }
+        return try ShapeAnimation(model: document.model, profile: document.profile, duration: duration,
+                                  keyframeTimes: document.keyframeTimes, standardErrors: document.standardErrors)
+    }
+
+    /// The transition to `end` through `timing` over `duration` seconds, from data row `fromRow`
+    /// of the fit result `fromFit` (`--from-fit`, a fit of the end's model that converged) or
+    /// else from the `fromSet` values (the end's held values otherwise: the rest shape, posed).
+    package static func transition(to end: ShapeTransition.End, fromFit: FitResultTable?, fromRow: Int?,
+                                   fromSet: [ParameterAssignment], timing: TimingFunction, duration: Double) throws(APIError) -> ShapeAnimation {
+        let start = if let fromFit {
+            ShapeTransition.end(of: try FitResultInput.row(in: fromFit, row: fromRow, option: "--from-row", expecting: end.model)).values
+        } else {
+            try ShapeTransition.start(set: fromSet, for: end)
+        }
+        return try ShapeTransition.animation(from: start, to: end, timing: timing, duration: duration)
     }
 
     /// A fitted profile given as the texts of a `fit-profile` folder's files: `settings`,

@@ -107,17 +107,9 @@ package enum FitProfileCall {
             }
             throw APIError(message: error.description, isUsageMistake: error.isUsageMistake)
         }
-        let recorded = ProfileSettings(modelName: model.name, setup: result.setup, duration: duration,
-                                       frameRate: sourceTiming?.frameRate, recorded: [
-            .timing: .text(timing.rawValue),
-            .joint: .text(joint ? "true" : "false"),
-            .samples: samples.map(CSVField.int) ?? .empty,
-            .orientation: .text(yUp ? "y-up" : yDown ? "y-down" : ""),
-            .starts: .int(plan.options.starts),
-            .seed: .text(String(plan.options.seed)),
-            .maxEvaluations: .int(plan.options.maxEvaluations),
-            .size: .text(recordedSize),
-        ])
+        let recorded = recordedSettings(modelName: model.name, setup: result.setup, duration: duration,
+                                        frameRate: sourceTiming?.frameRate, timing: timing, joint: joint, samples: samples,
+                                        yUp: yUp, yDown: yDown, options: plan.options, size: recordedSize)
         var answer = JSONObject([
             ("profile", .string(ProfileKeyframeTable.csvText(result, files: files, pixelsPerUnit: pixelsPerUnit))),
             ("timing", .string(ProfileTimingTable.csvText(result, duration: duration))),
@@ -126,6 +118,31 @@ package enum FitProfileCall {
         if timing == .perInterval { answer.append("intervals", .string(ProfileIntervalTable.csvText(result))) }
         answer.append("warnings", .array(result.warnings.map { .string($0) }))
         return .object(answer)
+    }
+
+    /// settings.csv's rows (``ProfileSettings``): the model, its setup, the duration and frame
+    /// rate, and the options that made the profile — `size` the pictures' (`--size WxH`).
+    package static func recordedSettings(modelName: String, setup: FitSetup, duration: Double, frameRate: Double?,
+                                         timing: ProfileTimingKind, joint: Bool, samples: Int?, yUp: Bool, yDown: Bool,
+                                         options: FitOptions, size: String) -> ProfileSettings {
+        ProfileSettings(modelName: modelName, setup: setup, duration: duration, frameRate: frameRate, recorded: [
+            .timing: .text(timing.rawValue),
+            .joint: .text(joint ? "true" : "false"),
+            .samples: samples.map(CSVField.int) ?? .empty,
+            .orientation: .text(yUp ? "y-up" : yDown ? "y-down" : ""),
+            .starts: .int(options.starts),
+            .seed: .text(String(options.seed)),
+            .maxEvaluations: .int(options.maxEvaluations),
+            .size: .text(size),
+        ])
+    }
+
+    /// A per-interval profile needs two keys among the frames: refused naming the layer (the
+    /// caller adds the file).
+    package static func requireKeys(_ sequence: LottieKeyframeSequence, framesGiven: Bool) throws(APIError) {
+        let keys = sequence.keys.count
+        guard keys < 2 else { return }
+        throw .runtime("\(sequence.layer.label): \(keys) keyframe\(keys == 1 ? "" : "s") move the outline\(framesGiven ? " within --frames" : ""): a per-interval profile needs at least two keys")
     }
 
     /// The frames of the Lottie text's layer, as `fit-profile --lottie` reads them.
@@ -144,9 +161,7 @@ package enum FitProfileCall {
         } catch {
             throw APIError(message: error.description, isUsageMistake: error.isUsageMistake)
         }
-        if timing == .perInterval, sequence.keys.count < 2 {
-            throw .runtime("\(sequence.layer.label): \(sequence.keys.count) keyframe\(sequence.keys.count == 1 ? "" : "s") move the outline\(frames == nil ? "" : " within --frames"): a per-interval profile needs at least two keys")
-        }
+        if timing == .perInterval { try requireKeys(sequence, framesGiven: frames != nil) }
         return sequence
     }
 
@@ -184,10 +199,16 @@ package enum FitProfileCall {
         return (keyframes, files)
     }
 
-    /// Refuses more keyframes or outline points than a profile fit takes, before any is read:
-    /// a usage error when the options chose the count, the input's otherwise.
-    static func checkCost(count: Int, samples: Int, what: String, optionsChoseIt: Bool) throws(APIError) {
-        let maximumPoints = 7_200_000
+    /// The most outline points a profile fit takes in all (keyframes × samples): what bounds the
+    /// fit's memory.
+    package static let maximumPoints = 7_200_000
+
+    /// Refuses more keyframes (``LottieKeyframeSequence/maximumFrameCount``: the command line
+    /// fits, draws and writes each as a frame — about 25 ms and 230 kB at 720 points on a 2-core
+    /// machine, so 10,000 take minutes and about 2.3 GB) or outline points than a profile fit
+    /// takes, before any is read: a usage error when the options chose the count (`--frames`,
+    /// `--samples`), the input's otherwise. `what` names the keyframes in the message.
+    package static func checkCost(count: Int, samples: Int, what: String, optionsChoseIt: Bool) throws(APIError) {
         let points = count.multipliedReportingOverflow(by: samples)
         guard count > LottieKeyframeSequence.maximumFrameCount || points.overflow || points.partialValue > maximumPoints else { return }
         let message = "\(what) at \(samples) points each is more than a profile fit takes (at most \(LottieKeyframeSequence.maximumFrameCount) keyframes and \(maximumPoints) points in all); fit fewer frames (--frames A:B:STEP) or fewer points (--samples N)"

@@ -1,6 +1,7 @@
 import CSV
 import Deform
 import Fitting
+import Interchange
 import _Support
 
 /// A `beztune fit --csv` result as the input of an export (`export --fit FIT.csv [--row N]`, the
@@ -55,6 +56,15 @@ package enum FitResultInput {
         } catch {
             throw APIError(message: error.description, isUsageMistake: error.isUsageMistake)
         }
+    }
+
+    /// The still shape of a fit result at its values, with its standard errors, over `duration`
+    /// seconds when given.
+    package static func animation(of fitted: FitResultRow, duration: Double?) throws(ExportError) -> ShapeAnimation {
+        let still = try ShapeAnimation(model: fitted.setup.model, parameters: fitted.parameters,
+                                       standardErrors: fitted.namedStandardErrors)
+        guard let duration else { return still }
+        return try ShapeAnimation(model: still.model, profile: still.profile, duration: duration, standardErrors: still.standardErrors)
     }
 
     /// A fit whose status does not start with `converged_` (none recorded: accepted), refused.

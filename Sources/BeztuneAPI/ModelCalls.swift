@@ -42,18 +42,10 @@ package enum ModelCalls {
             throw .usage("--y-up applies to --format svg only (CSV control points are always in model space)")
         }
         let (path, _) = try framePath(a)
-        var rows: [JSONValue] = []
-        var k = 0
-        for verb in path.verbs {
-            for j in 0..<verb.pointCount {
-                rows.append(.object(JSONObject([
-                    ("index", .number(Double(k))), ("x", .number(path.xs[k])), ("y", .number(path.ys[k])),
-                    ("kind", .string(j == verb.pointCount - 1 ? "anchor" : "handle")),
-                ])))
-                k += 1
-            }
-        }
-        return .array(rows)
+        return .array(ControlPoints.of(path).map { p in
+            .object(JSONObject([("index", .number(Double(p.index))), ("x", .number(p.x)), ("y", .number(p.y)),
+                                ("kind", .string(p.isAnchor ? "anchor" : "handle"))]))
+        })
     }
 
     /// `modelFrames({model, set?, timing?, from?, to?, count?, yUp?})`: the outlines of

@@ -1,4 +1,5 @@
 import ArcError
+import BeztuneAPI
 import DataFiles
 import Foundation
 import Geometry
@@ -34,15 +35,13 @@ enum ErrorCurveCommand: BeztuneCommand {
     static func run(_ options: Options, console: Console) throws {
         let (segments, samples) = (options.arc.segments, options.samples)
         let outputs = try RunOutputs(files: [options.png, options.csv], console: console)
-        let arc = CircularArc(segments: segments, handle: options.handle.value(segments: segments))
+        let sampled = ErrorCurve(CircularArc(segments: segments, handle: options.handle.value(segments: segments)), samples: samples)
         var csv = CSVWriter(header: ["t", "angle_deg", "radial_error"])
         var curve: [Point] = []
         for i in 0..<samples {
-            let t = i == samples - 1 ? 1.0 : Double(i) / Double(samples - 1)
-            let angle = t == 0 ? 0 : t == 1 ? arc.angle : arc.polarAngle(at: t)
-            let e = arc.radialError(at: t)
-            csv.appendRow([.double(t), .double(angle * 180 / Double.pi), .double(e)])
-            curve.append(Point(angle * 180 / Double.pi, e))
+            let (t, angle, e) = (sampled.t[i], sampled.angleDegrees[i], sampled.radialError[i])
+            csv.appendRow([.double(t), .double(angle), .double(e)])
+            curve.append(Point(angle, e))
         }
         if let png = options.png {
             let name = options.handle.label(segments: segments)

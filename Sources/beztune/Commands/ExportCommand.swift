@@ -207,21 +207,16 @@ enum ExportCommand: BeztuneCommand {
             if let timing = checked.timing, let file = options.fromFit, let model = options.model {
                 // The end is the still shape of the options; the start, the fit's.
                 let end = try ShapeTransition.end(model: model, set: AnimationInputs.assignments(options.set, radius: options.radius))
-                let start = try AnimationInputs.fitRow(file, row: options.fromRow, expecting: model)
-                animation = try ShapeTransition.animation(from: ShapeTransition.end(of: start).values, to: end, timing: timing,
-                                                          duration: options.duration ?? 1)
+                animation = try ExportCall.transition(to: end, fromFit: try FitResultTable(contentsOf: URL(fileURLWithPath: file)),
+                                                      fromRow: options.fromRow, fromSet: [], timing: timing, duration: options.duration ?? 1)
             }
         case .fit(let file, let row):
             if let timing = checked.timing {
                 let fitted = try AnimationInputs.fitRow(file, row: row, model: options.model, free: options.free,
                                                         radius: options.radius, set: options.set)
-                let end = ShapeTransition.end(of: fitted)
-                let start = if let from = options.fromFit {
-                    ShapeTransition.end(of: try AnimationInputs.fitRow(from, row: options.fromRow, expecting: end.model)).values
-                } else {
-                    try ShapeTransition.start(set: options.fromSet, for: end)
-                }
-                animation = try ShapeTransition.animation(from: start, to: end, timing: timing, duration: options.duration ?? 1)
+                let fromFit = try options.fromFit.map { file throws(FitResultError) in try FitResultTable(contentsOf: URL(fileURLWithPath: file)) }
+                animation = try ExportCall.transition(to: ShapeTransition.end(of: fitted), fromFit: fromFit, fromRow: options.fromRow,
+                                                      fromSet: options.fromSet, timing: timing, duration: options.duration ?? 1)
             } else {
                 animation = try AnimationInputs.fitResult(file, row: row, model: options.model, free: options.free,
                                                           radius: options.radius, set: options.set, duration: options.duration)

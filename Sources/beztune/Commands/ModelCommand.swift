@@ -128,13 +128,8 @@ enum ModelCommand: BeztuneCommand {
     /// The stored points of `path` as CSV: index,x,y,kind (anchor or handle), in model space.
     static func controlPointCSV(_ path: Path) -> String {
         var csv = CSVWriter(header: ["index", "x", "y", "kind"])
-        var k = 0
-        for verb in path.verbs {
-            for j in 0..<verb.pointCount {
-                let kind: CSVField = j == verb.pointCount - 1 ? "anchor" : "handle"
-                csv.appendRow([.int(k), .double(path.xs[k]), .double(path.ys[k]), kind])
-                k += 1
-            }
+        for p in ControlPoints.of(path) {
+            csv.appendRow([.int(p.index), .double(p.x), .double(p.y), p.isAnchor ? "anchor" : "handle"])
         }
         return csv.text
     }

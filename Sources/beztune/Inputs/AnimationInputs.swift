@@ -38,12 +38,7 @@ enum AnimationInputs {
     static func fitResult(_ file: String, row: Int?, model: (CatalogModel)?, free: [String]?, radius: Double?,
                           set: [ParameterAssignment], duration: Double?) throws -> ShapeAnimation {
         let result = try fitRow(file, row: row, model: model, free: free, radius: radius, set: set)
-        return try inContext(result.location) { () throws(ExportError) in
-            let still = try ShapeAnimation(model: result.setup.model, parameters: result.parameters,
-                                           standardErrors: result.namedStandardErrors)
-            guard let duration else { return still }
-            return try ShapeAnimation(model: still.model, profile: still.profile, duration: duration, standardErrors: still.standardErrors)
-        }
+        return try inContext(result.location) { () throws(ExportError) in try FitResultInput.animation(of: result, duration: duration) }
     }
 
     /// The fit of data row `row` of `file`, as ``fitResult(_:row:model:free:radius:set:duration:)``
@@ -53,13 +48,6 @@ enum AnimationInputs {
                        set: [ParameterAssignment]) throws -> FitResultRow {
         try FitResultInput.row(in: try FitResultTable(contentsOf: URL(fileURLWithPath: file)), row: row, model: model,
                                free: free, radius: radius, set: set)
-    }
-
-    /// The fit of data row `row` (`--from-row`) of `file` (`--from-fit`), which must be a fit of
-    /// `base` that converged.
-    static func fitRow(_ file: String, row: Int?, expecting base: CatalogModel) throws -> FitResultRow {
-        try FitResultInput.row(in: try FitResultTable(contentsOf: URL(fileURLWithPath: file)), row: row, option: "--from-row",
-                               expecting: base)
     }
 
     /// A `fit-profile` output folder replayed (``FittedProfileFolder``): the method asked for or
@@ -76,11 +64,6 @@ enum AnimationInputs {
     /// (else its own).
     static func document(_ file: String, duration: Double?) throws -> ShapeAnimation {
         let text = try TextFile.read(URL(fileURLWithPath: file), kind: "document")
-        return try inContext(file) { () throws(ExportError) in
-            let a = try AnimationDocument(parsing: text).animation
-            guard let duration else { return a }
-            return try ShapeAnimation(model: a.model, profile: a.profile, duration: duration,
-                                      keyframeTimes: a.keyframeTimes, standardErrors: a.standardErrors)
-        }
+        return try inContext(file) { () throws(ExportError) in try ExportCall.document(text, duration: duration) }
     }
 }

@@ -9,11 +9,14 @@ import _Support
 /// What `beztune fit` and `fit-profile` fit and how — the same for every target of a batch, so
 /// it is built (and refused, as a usage error) once, before any target is opened.
 struct FitArguments {
-    var setup: FitSetup
-    var options: FitOptions
-    /// The loss's scale as a fraction of each target's size, when `--loss-scale` is not given.
-    var relativeLossScale: Double?
-    var lossName: String
+    /// The model's setup, the solver's options and the loss scale relative to a target's size
+    /// (``FitPlan``, shared with the API).
+    var plan: FitPlan
+    var setup: FitSetup { plan.setup }
+    var options: FitOptions {
+        get { plan.options }
+        set { plan.options = newValue }
+    }
     var samples: Int?
     var yUp: Bool
     var yDown: Bool
@@ -27,11 +30,10 @@ struct FitArguments {
     /// The fit the options ask for, or the usage error they make (checked before any target is
     /// read: the parameter names, values and bounds against the model, the loss).
     init(_ choices: FitChoices) throws {
-        let plan = try FitPlan(model: choices.model, free: choices.free, radius: choices.radius, set: choices.set,
-                               bounds: choices.bounds.map { ($0.name, $0.lower, $0.upper) }, loss: choices.loss,
-                               lossScale: choices.lossScale, symmetric: choices.symmetric, starts: choices.starts,
-                               seed: choices.seed, maxEvaluations: choices.maxEvaluations, parallel: !choices.serial)
-        (setup, options, relativeLossScale, lossName) = (plan.setup, plan.options, plan.relativeLossScale, plan.lossName)
+        plan = try FitPlan(model: choices.model, free: choices.free, radius: choices.radius, set: choices.set,
+                           bounds: choices.bounds.map { ($0.name, $0.lower, $0.upper) }, loss: choices.loss,
+                           lossScale: choices.lossScale, symmetric: choices.symmetric, starts: choices.starts,
+                           seed: choices.seed, maxEvaluations: choices.maxEvaluations, parallel: !choices.serial)
         samples = choices.samples
         yUp = choices.yUp
         yDown = choices.yDown
@@ -42,13 +44,7 @@ struct FitArguments {
     }
 
     /// The options for a target of size `size` (the default loss scale is relative to it).
-    func options(forSize size: Double) -> FitOptions {
-        var o = options
-        if let relativeLossScale {
-            o.loss = RobustLoss(named: lossName, scale: Swift.max(relativeLossScale * size, .leastNormalMagnitude)) ?? .trivial
-        }
-        return o
-    }
+    func options(forSize size: Double) -> FitOptions { plan.options(forSize: size) }
 
     /// One fit of `target` (the fastest of `--repeat` runs); with `console`, a fit that runs over
     /// a second reports its stage on standard error about once a second

@@ -36,32 +36,24 @@ enum KeyframeSource {
         let shapeLayer = try document.shapeLayer(layer.map(LottieLayerSelection.init(argument:)))
         let sequence = try LottieKeyframeSequence(layer: shapeLayer, from: frames?.from, to: frames?.to,
                                                   step: frames?.step ?? 1, includingKeys: timing == .perInterval)
-        if timing == .perInterval, sequence.keys.count < 2 {
-            throw CLIError.runtime("\(file): \(shapeLayer.label): \(sequence.keys.count) keyframe\(sequence.keys.count == 1 ? "" : "s") move the outline\(frames == nil ? "" : " within --frames"): a per-interval profile needs at least two keys")
+        if timing == .perInterval {
+            do throws(APIError) {
+                try FitProfileCall.requireKeys(sequence, framesGiven: frames != nil)
+            } catch {
+                throw CLIError.runtime("\(file): \(error.message)")
+            }
         }
         return .lottie(file: file, sequence)
     }
 
-    /// The most keyframes a profile fit takes: each is fitted, drawn and written as a frame (about
-    /// 25 ms and 230 kB at 720 points on a 2-core machine), so 10,000 take minutes (with progress
-    /// lines) and about 2.3 GB.
-    static let maximumCount = LottieKeyframeSequence.maximumFrameCount
-    /// The most points all keyframes together may have (keyframes × --samples): what bounds the
-    /// fit's memory.
-    static let maximumPoints = 7_200_000
-
-    /// Refuses a profile whose cost the limits do not admit (``maximumCount`` keyframes,
-    /// ``maximumPoints`` points at `samples` points a keyframe); a usage error when `--frames`
-    /// or `--samples` chose it (`optionsChoseIt`), a runtime failure of the file otherwise.
-    func checkCost(samples: Int, optionsChoseIt: Bool) throws(CLIError) {
-        let points = count.multipliedReportingOverflow(by: samples)
-        guard count > Self.maximumCount || points.overflow || points.partialValue > Self.maximumPoints else { return }
+    /// Refuses more keyframes or outline points than a profile fit takes
+    /// (``FitProfileCall/checkCost(count:samples:what:optionsChoseIt:)``), naming the manifest or file.
+    func checkCost(samples: Int, optionsChoseIt: Bool) throws(APIError) {
         let what = switch self {
         case .manifest(let manifest): "\(manifest.manifest): \(count) keyframes"
         case .lottie(let file, _): "\(file): \(count) frames"
         }
-        let message = "\(what) at \(samples) points each is more than a profile fit takes (at most \(Self.maximumCount) keyframes and \(Self.maximumPoints) points in all); fit fewer frames (--frames A:B:STEP) or fewer points (--samples N)"
-        throw optionsChoseIt ? .usage(message) : .runtime(message)
+        try FitProfileCall.checkCost(count: count, samples: samples, what: what, optionsChoseIt: optionsChoseIt)
     }
 
     /// The number of keyframes.

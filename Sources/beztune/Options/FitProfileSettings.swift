@@ -1,3 +1,4 @@
+import BeztuneAPI
 import DataFiles
 import Fitting
 
@@ -41,15 +42,8 @@ struct FitProfileSettings {
 
     /// What the folder's `settings.csv` records: what replays the profile, and the run's options.
     var recorded: ProfileSettings {
-        ProfileSettings(modelName: modelName, setup: fit.setup, duration: duration, frameRate: sourceTiming?.frameRate, recorded: [
-            .timing: .text(timing.rawValue),
-            .joint: .text(joint ? "true" : "false"),
-            .samples: fit.samples.map(CSVField.int) ?? .empty,
-            .orientation: .text(fit.yUp ? "y-up" : fit.yDown ? "y-down" : ""),
-            .starts: .int(fit.options.starts),
-            .seed: .text(String(fit.options.seed)),
-            .maxEvaluations: .int(fit.options.maxEvaluations),
-            .size: .text("\(width)x\(height)"),
-        ])
+        FitProfileCall.recordedSettings(modelName: modelName, setup: fit.setup, duration: duration, frameRate: sourceTiming?.frameRate,
+                                        timing: timing, joint: joint, samples: fit.samples, yUp: fit.yUp, yDown: fit.yDown,
+                                        options: fit.options, size: "\(width)x\(height)")
     }
 }
