@@ -68,7 +68,13 @@ export interface ModelOptions {
     set?: Assignments;
     /** A timing function: linear, easeInEaseOut, cubic-bezier(…), spring(…), steps(…), … */
     timing?: string;
+    /** Instead of `timing` (a plain model only): the change (0 at rest, 1 at the set values) at
+     *  key times in [0, 1], each key's `timing` the interval to the next (default linear). */
+    keys?: TimingKey[];
 }
+
+/** One per-interval key: the change `value` at progress `time`, and the timing to the next key. */
+export interface TimingKey { time: number; value: number; timing?: string }
 
 /** `beztune model --list`. */
 export function models(): Array<{ model: string; parameter: string; default: number | string; lower: number; upper: number; description: string }>;
@@ -231,6 +237,17 @@ export function springs(options: {
     caSpring: { mass: number; stiffness: number; damping: number; initialVelocity: number; settlingDuration: number };
     swiftUI: { response: number; dampingFraction: number; duration: number; bounce: number; initialVelocity: number };
     android: { stiffness: number; dampingRatio: number; startVelocity: number };
+};
+
+/** A timing function or per-interval keys sampled at `samples` (default 101) progress values
+ *  over [0, 1], ends included: the change at each; for a timing its canonical text, kind and (a
+ *  cubic-bezier) its control points. */
+export function timingCurve(options: { timing?: string; keys?: TimingKey[]; samples?: NumberText }): {
+    time: number[];
+    value: number[];
+    text?: string;
+    kind?: "linear" | "cubic-bezier" | "spring" | "steps";
+    points?: [number, number, number, number];
 };
 
 /** The WebAssembly memory's size in bytes (it grows, never shrinks: a leak shows here). */

@@ -34,6 +34,10 @@ const decoder = new TextDecoder();
 const wasmURL = new URL("./beztune.wasm", import.meta.url);
 
 async function wasmBytes() {
+    // A one-file page carries the module inline: <script type="application/wasm" id="beztune-wasm">
+    // holding it in base64 (Studio's index.html); otherwise it is the file beside this one.
+    const inline = globalThis.document?.getElementById?.("beztune-wasm");
+    if (inline) return base64Bytes(inline.textContent);
     if (wasmURL.protocol === "file:" && typeof process !== "undefined" && process.versions?.node) {
         const { readFile } = await import("node:fs/promises");
         return readFile(wasmURL);
@@ -41,6 +45,13 @@ async function wasmBytes() {
     const response = await fetch(wasmURL);
     if (!response.ok) throw new Error(`beztune.mjs: cannot load ${wasmURL}: HTTP ${response.status}`);
     return new Uint8Array(await response.arrayBuffer());
+}
+
+function base64Bytes(text) {
+    const binary = atob(text.replace(/\s+/g, ""));
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    return bytes;
 }
 
 // Web Crypto: a global in browsers and Node ≥ 19; Node 18's is node:crypto's `webcrypto`.
@@ -173,6 +184,8 @@ export const fitProfile = (options) => call("fitProfile", options);
 export const exportText = (options) => call("exportText", options);
 /** One spring in every platform's terms: per unit of progress, CASpringAnimation, SwiftUI, Android. */
 export const springs = (options) => call("springs", options);
+/** A timing function (any `--timing` form) or per-interval keys sampled over progress [0, 1]. */
+export const timingCurve = (options) => call("timingCurve", options);
 
 /** The WebAssembly memory's size in bytes (it grows, never shrinks: a leak shows here). */
 export const memoryBytes = () => instance?.exports.memory.buffer.byteLength ?? 0;

@@ -17,7 +17,7 @@ package enum APICall {
 
     /// The names a call may have, in the order the module documents them.
     package static let names = ["errorTable", "optimize", "errorCurve", "segmentsFor", "models", "modelPath", "modelPoints",
-                                "modelFrames", "fit", "fitProfile", "exportText", "springs"]
+                                "modelFrames", "fit", "fitProfile", "exportText", "springs", "timingCurve"]
 
     /// The answer to `name` called with `arguments` (JSON text): the result as JSON text, or the
     /// message that refuses it.
@@ -61,7 +61,7 @@ package enum APICall {
         case "modelPoints":
             return try ModelCalls.modelPoints(CallArguments(json, known: ModelCalls.frameKeys))
         case "modelFrames":
-            return try ModelCalls.modelFrames(CallArguments(json, known: ["model", "set", "timing", "from", "to", "count", "yUp"]))
+            return try ModelCalls.modelFrames(CallArguments(json, known: ["model", "set", "timing", "keys", "from", "to", "count", "yUp"]))
         case "fit":
             return try FitCall.fit(CallArguments(json, known: FitCall.keys))
         case "fitProfile":
@@ -70,6 +70,8 @@ package enum APICall {
             return try ExportCall.exportText(CallArguments(json, known: ExportCall.keys))
         case "springs":
             return try SpringCall.springs(CallArguments(json, known: SpringCall.keys))
+        case "timingCurve":
+            return try TimingCall.timingCurve(CallArguments(json, known: TimingCall.keys))
         default:
             throw .usage("unknown function '\(name)' (functions: \(names.joined(separator: ", ")))")
         }

@@ -9,7 +9,7 @@ import _Support
 package enum ModelCalls {
     /// The options naming one frame of a model: `model` stands for `--name` (`frames`'s
     /// `--model`), the rest as `beztune model` spells them.
-    static let frameKeys = ["model", "progress", "set", "timing", "yUp"]
+    static let frameKeys = ["model", "progress", "set", "timing", "keys", "yUp"]
 
     /// `models()`: one object per parameter of every model — model, parameter, default (a
     /// number, or the name of the parameter an override follows), lower, upper, description.
@@ -76,7 +76,15 @@ package enum ModelCalls {
         let set = try assignments(a, "set", finite: false, model: named)
         let timing = try a.value("timing") { t throws(OptionValueError) in try ModelSetup.timing(t) } ?? .linear
         let (model, posedSet) = try ModelSetup.posed(named, set: set)
-        return (model, try ModelSetup.profile(model, set: posedSet, timing: timing))
+        guard let keys = a.object["keys"], keys != .null else {
+            return (model, try ModelSetup.profile(model, set: posedSet, timing: timing))
+        }
+        // Studio's per-interval keys (KeyedTiming) in place of one timing, for a plain model.
+        if a.has("timing") { throw .usage("timing and keys exclude each other: give one") }
+        if model.scene != nil { throw .usage("keys time a plain model such as the ball; a scene (\(model.name)) plays its own tracks") }
+        let keyed = try KeyedTiming(keys)
+        let linear = try ModelSetup.profile(model, set: posedSet, timing: .linear).profile
+        return (model, TimedProfile(try keyed.profile(start: linear.base, end: try ModelSetup.usage { () throws(ModelInputError) in try linear.parameters(at: 1) })))
     }
 
     /// The path of the frame the arguments name, and `yUp`.

@@ -257,6 +257,60 @@ for (const format of ["svg", "svg-animated", "css", "swift-uikit", "swiftui", "l
     expectError("springs of a negative stiffness", () => bt.springs({ android: { stiffness: -1, dampingRatio: 1 } }), undefined, "usage");
 }
 
+// --- timingCurve and per-interval keys: CSS's cubic-bezier solved here by bisection ---------------
+{
+    // x(s) = 3(1−s)²s·x1 + 3(1−s)s²·x2 + s³ is increasing for x1, x2 in [0, 1]: bisect for x, give y(s).
+    const bezier = (x1, y1, x2, y2, x) => {
+        const at = (a, b, s) => 3 * (1 - s) * (1 - s) * s * a + 3 * (1 - s) * s * s * b + s * s * s;
+        let lo = 0, hi = 1;
+        for (let i = 0; i < 200; i++) { const mid = (lo + hi) / 2; if (at(x1, x2, mid) < x) lo = mid; else hi = mid; }
+        return at(y1, y2, (lo + hi) / 2);
+    };
+    const c = bt.timingCurve({ timing: "cubic-bezier(0.3,1.6,0.7,-0.4)", samples: 21 });
+    check(c.kind === "cubic-bezier" && c.points.join() === "0.3,1.6,0.7,-0.4" && c.time.length === 21, "timingCurve cubic-bezier kind and points");
+    let worst = 0;
+    c.time.forEach((t, i) => { worst = Math.max(worst, Math.abs(c.value[i] - bezier(0.3, 1.6, 0.7, -0.4, t))); });
+    check(worst < 1e-12, "timingCurve cubic-bezier against bisection", worst);
+    const ease = bt.timingCurve({ timing: "ease" });
+    check(ease.text === "cubic-bezier(0.25,0.1,0.25,1)" && ease.time.length === 101, "timingCurve ease's canonical text", ease.text);
+    // A spring ω = 20, ζ = 0.5 per unit of progress: 1 − e^(−ζωt)(cos ω_d t + ζω/ω_d sin ω_d t).
+    const spring = bt.timingCurve({ timing: "spring(20,0.5)", samples: 11 });
+    const wd = 20 * Math.sqrt(1 - 0.25);
+    let springWorst = 0;
+    spring.time.forEach((t, i) => {
+        const exact = 1 - Math.exp(-10 * t) * (Math.cos(wd * t) + 10 / wd * Math.sin(wd * t));
+        springWorst = Math.max(springWorst, Math.abs(spring.value[i] - exact));
+    });
+    check(spring.kind === "spring" && springWorst < 1e-12, "timingCurve spring against the closed form", springWorst);
+    // Keys: c(t) = cᵢ + (cᵢ₊₁ − cᵢ)·Tᵢ((t − tᵢ)/(tᵢ₊₁ − tᵢ)).
+    const keys = [{ time: 0.1, value: 0, timing: "cubic-bezier(0.3,1.6,0.7,-0.4)" }, { time: 0.6, value: 1.2 }, { time: 0.9, value: 1 }];
+    const k = bt.timingCurve({ keys, samples: 11 });
+    let keysWorst = 0;
+    k.time.forEach((t, i) => {
+        const exact = t <= 0.1 ? 0 : t <= 0.6 ? 1.2 * bezier(0.3, 1.6, 0.7, -0.4, (t - 0.1) / 0.5) : t <= 0.9 ? 1.2 - 0.2 * (t - 0.6) / 0.3 : 1;
+        keysWorst = Math.max(keysWorst, Math.abs(k.value[i] - exact));
+    });
+    check(k.text === undefined && keysWorst < 1e-12, "timingCurve keys against the piecewise formula", keysWorst);
+    // The two-key track is the timing itself: the model's path is `model --timing`'s.
+    for (const p of [0, 0.3, 0.5, 1]) {
+        const withKeys = bt.modelPath({ model: "ball", set: { yFactor: 0.7, k: "0.5555555555555556" }, keys: [{ time: 0, value: 0, timing: "ease-in-out" }, { time: 1, value: 1 }], progress: p });
+        compareText(`modelPath keys = --timing ease-in-out at ${p}`, withKeys + "\n",
+                    native(["model", "--name", "ball", "--set", "yFactor=0.7", "--set", "k=0.5555555555555556", "--timing", "ease-in-out", "--progress", String(p)]));
+    }
+    // A key's change c draws the shape `model --set` draws at progress c (linear between).
+    const middle = bt.modelPath({ model: "ball", set: { yFactor: 0.7 }, keys: [{ time: 0, value: 0 }, { time: 0.5, value: 0.25 }, { time: 1, value: 1 }], progress: 0.5 });
+    compareText("modelPath keys at a key", middle + "\n", native(["model", "--name", "ball", "--set", "yFactor=0.7", "--progress", "0.25"]));
+    expectError("keys and timing", () => bt.modelPath({ model: "ball", timing: "ease", keys: [{ time: 0, value: 0 }] }), "timing and keys exclude each other: give one", "usage");
+    expectError("keys out of order", () => bt.timingCurve({ keys: [{ time: 0.5, value: 0 }, { time: 0.5, value: 1 }] }),
+                "invalid --keys: key 2's time 0.5 does not follow 0.5 (times must increase)", "usage");
+    expectError("a key's NaN", () => bt.timingCurve({ keys: [{ time: 0, value: NaN }, { time: 1, value: 1 }] }),
+                "invalid --keys: key 1's value must be a finite number, not 'NaN'", "usage");
+    expectError("a key's bad timing", () => bt.timingCurve({ keys: [{ time: 0, value: 0, timing: "wobble" }, { time: 1, value: 1 }] }), undefined, "usage");
+    expectError("keys for a scene", () => bt.modelPath({ model: "loading", keys: [{ time: 0, value: 0 }, { time: 1, value: 1 }] }), undefined, "usage");
+    expectError("timingCurve of a bad timing", () => bt.timingCurve({ timing: "cubic-bezier(2,0,0,1)" }),
+                nativeMessage(["model", "--name", "ball", "--timing", "cubic-bezier(2,0,0,1)"]));
+}
+
 // exportText from a fit result and from a document, given as text.
 {
     native(["fit", "--target", "s.svg", "--radius", "50", "--free", "xFactor,yFactor,topYFactor,k", "--csv", "f.csv"]);

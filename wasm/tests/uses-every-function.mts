@@ -2,7 +2,7 @@
 // the declarations must accept what the README shows and type what comes back.
 import {
     BeztuneError, MAX_POINTS, MAX_TEXT_BYTES, call, errorCurve, errorTable, exportText, fit, fitProfile, memoryBytes, modelFrames,
-    modelPath, modelPoints, models, optimize, segmentsFor, springs,
+    modelPath, modelPoints, models, optimize, segmentsFor, springs, timingCurve,
 } from "./beztune.mjs";
 
 const rows = errorTable({ k: ["1/1.8", 0.5523], segments: 4, radius: 20, pixelsPerUnit: "1,2,3" });
@@ -19,6 +19,8 @@ const y: number = result.values["yFactor"] + result.standardErrors["yFactor"] + 
 const status: string = result.status;
 const swift: string = exportText({ format: "swiftui", model: "ball", set: { yFactor: 0.8 }, timing: "easeOut", duration: 0.3 });
 const k: number = springs({ timing: "swiftui-spring(response:0.5,dampingFraction:0.7)", duration: 0.5 }).caSpring.stiffness;
+const eased: number[] = timingCurve({ keys: [{ time: 0, value: 0, timing: "ease-out" }, { time: 1, value: 1 }], samples: 11 }).value;
+const handles = timingCurve({ timing: "ease" }).points;
 const profile = fitProfile({ keyframes: [{ progress: 0, path: d }, { progress: 0.5, path: d, label: "mid" }, { progress: 1, path: d }], free: ["yFactor"] });
 const replayed: string = exportText({ format: "css", profile: { profile: profile.profile, timing: profile.timing, settings: profile.settings } });
 const raw: unknown = call("errorTable", { k: 0.55 });

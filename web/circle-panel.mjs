@@ -1,0 +1,161 @@
+// The Circle panel: a handle factor's exact errors (`beztune error`), its radial error
+// magnified (`beztune magnify`), each criterion's optimum (`beztune optimize`) and the error in
+// device pixels (`beztune error --radius R --pixels-per-unit 1,2,3`).
+
+import { figureText, roundTripText, shortText } from "./format.mjs";
+import { svgElement, clear, pointsText } from "./svg.mjs";
+import { InputError, positiveNumber } from "./fields.mjs";
+
+/** `beztune error`'s table columns in the order its terminal table prints them. */
+export const ERROR_COLUMNS = ["k_input", "k", "segments", "max_radial_error", "t_at_max", "min_radial_error", "t_at_min",
+    "max_abs_radial_error", "rms_radial_error", "rms_radial_error_angle", "area_error", "arc_length_error",
+    "max_tangent_error_deg", "max_curvature_error", "angle_at_max_deg", "angle_at_min_deg", "end_curvature_error"];
+
+const OPTIMUM_COLUMNS = ["criterion", "k", "max_abs_radial_error", "rms_radial_error", "area_error", "arc_length_error",
+    "max_tangent_error_deg", "max_curvature_error"];
+
+const PIXEL_COLUMNS = ["pixels_per_unit", "max_abs_radial_error_abs", "max_abs_radial_error_px", "rms_radial_error_px",
+    "arc_length_error_px"];
+
+/** Samples of e(t) per segment for the magnified drawing. */
+const CURVE_SAMPLES = 181;
+
+/** Everything the panel shows for the circle settings `c` (texts as typed); throws a
+ *  BeztuneError or InputError naming the control at fault. `cache` keeps what depends on the
+ *  segment count only (the optima and the k chart). */
+export function computeCircle(api, c, cache) {
+    const factor = positiveNumber(c.factor, "factor", "magnification", { min: 1, max: 1e9, inclusiveMin: true });
+    const rows = api.errorTable({ k: c.k, segments: c.segments });
+    const row = rows[0];
+    const segments = row.segments;
+    const curve = api.errorCurve({ k: c.k, segments: c.segments, samples: CURVE_SAMPLES });
+    if (String(c.radius).trim() === "") throw new InputError("the radius is empty: give the circle's radius in length units", "radius");
+    const pixels = api.errorTable({ k: c.k, segments: c.segments, radius: c.radius, pixelsPerUnit: c.ppu });
+    let byCount = cache.get(segments);
+    if (!byCount) {
+        byCount = segmentData(api, segments);
+        cache.set(segments, byCount);
+    }
+    return { row, segments, factor, curve, pixels, optima: byCount.optima, chart: byCount.chart };
+}
+
+/** The optima of every criterion and the largest |radial error| over a k range about them. */
+function segmentData(api, segments) {
+    const optima = api.optimize({ segments });
+    const ks = optima.map((r) => r.k);
+    const centre = (Math.min(...ks) + Math.max(...ks)) / 2;
+    const lo = centre * 0.985, hi = centre * 1.015;
+    const count = 161;
+    const grid = Array.from({ length: count }, (_, i) => lo + (hi - lo) * i / (count - 1));
+    const table = api.errorTable({ k: grid, segments });
+    return { optima, chart: { lo, hi, k: table.map((r) => r.k), error: table.map((r) => r.max_abs_radial_error) } };
+}
+
+/** A table of `rows` with `columns`: header cells, then one row each; every cell carries
+ *  data-column (the CSV column) and data-value (every digit), its text the terminal's digits. */
+function fillTable(table, columns, rows, text, extra = () => {}) {
+    clear(table);
+    const head = table.createTHead().insertRow();
+    for (const column of columns) {
+        const th = document.createElement("th");
+        th.scope = "col";
+        th.textContent = column;
+        head.appendChild(th);
+    }
+    const body = table.createTBody();
+    for (const row of rows) {
+        const tr = body.insertRow();
+        for (const column of columns) {
+            const td = tr.insertCell();
+            const value = row[column];
+            td.dataset.column = column;
+            td.dataset.value = typeof value === "number" ? roundTripText(value) : String(value);
+            td.textContent = text(column, value);
+        }
+        extra(tr, row);
+    }
+}
+
+/** The terminal's text of one error-table cell: k_input as typed, k in round-trip form, the
+ *  segment count, every other figure to 6 significant digits (`%.6g`). */
+function errorCellText(column, value) {
+    if (column === "k_input" || column === "criterion") return String(value);
+    if (column === "k") return roundTripText(value);
+    if (column === "segments" || column === "pixels_per_unit") return String(value);
+    return figureText(value);
+}
+
+/** Draws `computed` into the panel `root`; `onPick(k)` is called when an optimum is chosen. */
+export function drawCircle(root, computed, onPick) {
+    const { row, segments, factor, curve, pixels, optima, chart } = computed;
+    fillTable(root.querySelector('[data-test="error-table"]'), ERROR_COLUMNS, [row], errorCellText);
+    fillTable(root.querySelector('[data-test="optimum-table"]'), OPTIMUM_COLUMNS, optima, errorCellText, (tr, r) => {
+        if (Math.abs(r.k - row.k) <= 1e-12 * r.k) tr.classList.add("current");
+        const cell = tr.insertCell();
+        const use = document.createElement("button");
+        use.type = "button";
+        use.textContent = "Use";
+        use.setAttribute("aria-label", `Use the ${r.criterion} optimum k = ${roundTripText(r.k)}`);
+        use.addEventListener("click", () => onPick(r.criterion));
+        cell.appendChild(use);
+    });
+    fillTable(root.querySelector('[data-test="pixel-table"]'), PIXEL_COLUMNS, pixels, (column, value) =>
+        column === "pixels_per_unit" ? `@${value}x` : figureText(value));
+    drawMagnifier(root.querySelector('[data-test="magnifier"]'), curve, segments, factor);
+    root.querySelector('[data-test="magnifier-caption"]').textContent =
+        `k = ${roundTripText(row.k)}, ${segments} segments: max |e| = ${figureText(row.max_abs_radial_error)} of the radius, drawn × ${shortText(factor, 6)}. Dashed: the true circle.`;
+    drawChart(root.querySelector('[data-test="k-chart"]'), chart, optima, row, onPick);
+    const slider = root.querySelector('[data-test="k-slider"]');
+    if (document.activeElement !== slider) slider.value = String(row.k);
+}
+
+/** The circle and the approximation at radius 1 + F·e(φ), as `beztune magnify` draws it: the
+ *  error curve of one segment repeated around the circle (the segments are equal). */
+function drawMagnifier(svg, curve, segments, factor) {
+    clear(svg);
+    svgElement("circle", { cx: 0, cy: 0, r: 1, class: "truth" }, svg);
+    const angles = [], radii = [];
+    for (let j = 0; j < segments; j++) {
+        for (let i = j ? 1 : 0; i < curve.angle_deg.length; i++) {
+            angles.push((curve.angle_deg[i] + 360 * j / segments) * Math.PI / 180);
+            radii.push(1 + factor * curve.radial_error[i]);
+        }
+    }
+    const points = pointsText(angles, radii, (a, r) => [r * Math.cos(a), -r * Math.sin(a)]);
+    svgElement("polygon", { points, class: "curve", "data-test": "magnified" }, svg);
+    for (let j = 0; j < segments; j++) {
+        const a = 2 * Math.PI * j / segments;
+        svgElement("circle", { cx: Math.cos(a), cy: -Math.sin(a), r: 0.025, fill: "#1d1d1f" }, svg);
+    }
+}
+
+/** max |e| against k on a log scale, each criterion's optimum as a tick, the current k as a dot. */
+function drawChart(svg, chart, optima, row, onPick) {
+    clear(svg);
+    const left = 54, right = 410, top = 30, bottom = 225;
+    const logs = chart.error.map((e) => Math.log10(Math.max(e, 1e-300)));
+    const yLo = Math.floor(Math.min(...logs)), yHi = Math.ceil(Math.max(...logs));
+    const X = (k) => left + (right - left) * (k - chart.lo) / (chart.hi - chart.lo);
+    const Y = (l) => bottom - (bottom - top) * (l - yLo) / Math.max(1e-9, yHi - yLo);
+    svgElement("line", { x1: left, y1: bottom, x2: right, y2: bottom, class: "axis" }, svg);
+    svgElement("line", { x1: left, y1: top, x2: left, y2: bottom, class: "axis" }, svg);
+    for (let l = yLo; l <= yHi; l++) {
+        svgElement("text", { x: left - 6, y: Y(l) + 4, "text-anchor": "end", class: "label" }, svg).textContent = `1e${l}`;
+    }
+    for (const k of [chart.lo, (chart.lo + chart.hi) / 2, chart.hi]) {
+        svgElement("text", { x: X(k), y: bottom + 14, "text-anchor": "middle", class: "label" }, svg).textContent = shortText(k, 5);
+    }
+    svgElement("text", { x: (left + right) / 2, y: bottom + 28, "text-anchor": "middle", class: "label" }, svg).textContent = "k";
+    svgElement("polyline", { points: pointsText(chart.k, logs, (k, l) => [X(k), Y(l)]), class: "curve" }, svg);
+    optima.forEach((r, i) => {
+        const x = X(r.k);
+        if (x < left || x > right) return;
+        const tick = svgElement("line", { x1: x, y1: top - 4, x2: x, y2: bottom, class: "optimum", "data-criterion": r.criterion }, svg);
+        const label = svgElement("text", { x, y: top - 8 - 9 * (i % 3), "text-anchor": "middle", class: "optimum-label" }, svg);
+        label.textContent = r.criterion;
+        for (const element of [tick, label]) element.addEventListener("click", () => onPick(r.criterion));
+    });
+    const x = Math.min(right, Math.max(left, X(row.k)));
+    const l = Math.log10(Math.max(row.max_abs_radial_error, 1e-300));
+    svgElement("circle", { cx: x, cy: Math.min(bottom, Math.max(top, Y(l))), r: 4.5, fill: "var(--second)", "data-test": "k-dot" }, svg);
+}

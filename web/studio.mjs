@@ -1,0 +1,388 @@
+// BezierTune Studio: the page's controller. Every number it shows comes from beztune.wasm (the
+// library the `beztune` command is built from) through beztune.mjs, exposed as window.beztune.
+//
+// A change to a control is proposed: the panels it affects are computed from a copy of the
+// state, and only when the library accepts it does the copy become the state and get drawn —
+// a refusal shows its one line next to the control and leaves the previous state (and drawing)
+// as it was. Committed changes (a typed value, a released slider) are undo steps and update
+// location.hash, so a shared link restores the session.
+
+import * as beztune from "./beztune.mjs";
+import { defaultState, copyState, encodeState, decodeState, History } from "./state.mjs";
+import { InputError, showMessage, clearMessages, fieldOfMessage } from "./fields.mjs";
+import { computeCircle, drawCircle } from "./circle-panel.mjs";
+import { modelCatalog, takesPose, computeSquash, computeFrame, durationSeconds, boundsOf, drawSquash, viewBoxAround,
+         buildParameterControls, showParameters } from "./squash-panel.mjs";
+import { PRESETS, computeTiming, drawTiming, cubicBezierText, springText, showSpring, drawKeys, keyArguments } from "./timing-panel.mjs";
+
+window.beztune = beztune;
+const api = beztune;
+const $ = (test) => document.querySelector(`[data-test="${test}"]`);
+
+const catalog = modelCatalog(api);
+const circleCache = new Map();
+const history = new History();
+let state = defaultState();
+let committed = copyState(state);
+let drawn = { circle: null, squash: null, timing: null };
+let frameKey = "";
+let frameView = null;
+let builtModel = "";
+let playing = null;
+
+/** What each panel's drawing depends on. */
+const slices = {
+    circle: (s) => JSON.stringify(s.circle),
+    timing: (s) => JSON.stringify(s.timing),
+    squash: (s) => JSON.stringify([s.squash, s.timing]),
+    frame: (s) => JSON.stringify([s.squash.model, s.squash.set, s.squash.compare && s.squash.compareSet, s.timing]),
+};
+
+/** The panels of `next` whose inputs differ from `previous` (all when `previous` is null). */
+function changedPanels(previous, next) {
+    const out = new Set();
+    for (const panel of ["circle", "timing", "squash"]) {
+        if (!previous || slices[panel](previous) !== slices[panel](next)) out.add(panel);
+    }
+    return out;
+}
+
+/** Computes the changed panels of `candidate`; throws a BeztuneError or InputError. */
+function computePanels(candidate, panels) {
+    const results = {};
+    if (panels.has("circle")) results.circle = computeCircle(api, candidate.circle, circleCache);
+    if (panels.has("timing")) results.timing = computeTiming(api, candidate.timing);
+    if (panels.has("squash")) {
+        if (!catalog.has(candidate.squash.model)) {
+            throw new InputError(`unknown model '${candidate.squash.model}' (models: ${[...catalog.keys()].join(", ")})`, "model");
+        }
+        durationSeconds(candidate.squash.duration);
+        results.squash = computeSquash(api, candidate);
+        const key = slices.frame(candidate);
+        if (key !== frameKey) results.frame = { key, paths: computeFrame(api, candidate) };
+    }
+    return results;
+}
+
+/** Draws computed panels. */
+function drawPanels(results) {
+    if (results.circle) {
+        drawn.circle = results.circle;
+        drawCircle($("circle-panel"), results.circle, (k) => propose((s) => { s.circle.k = k; }, "k"));
+    }
+    if (results.frame) {
+        const paths = [...results.frame.paths];
+        if (results.squash?.second) paths.push(results.squash.second);
+        frameView = viewBoxAround(boundsOf(paths, $("stage")));
+        frameKey = results.frame.key;
+    }
+    if (results.squash) {
+        drawn.squash = results.squash;
+        drawSquash($("squash-panel"), results.squash, state, frameView);
+    }
+    if (results.timing) drawn.timing = results.timing;
+    if (results.timing || results.squash) drawTimingPlot();
+}
+
+function drawTimingPlot() {
+    if (!drawn.timing) return;
+    drawTiming($("timing-plot"), drawn.timing, state.squash.progress, (points, commit, focus) => {
+        propose((s) => { s.timing.text = cubicBezierText(points); s.timing.keysOn = false; }, "timing", { commit, sync: true });
+        if (focus) $(focus)?.focus();
+    });
+    showSpring($("timing-panel"), drawn.timing.spring, springFamily);
+    for (const button of $("timing-presets").querySelectorAll("button")) {
+        button.setAttribute("aria-pressed", String(!state.timing.keysOn && button.dataset.timing === state.timing.text));
+    }
+}
+
+let springFamily = "";
+
+/**
+ * Proposes a change: `mutate` edits a copy of the state; `field` is the control it came from
+ * (its message slot shows a refusal). `commit` makes it an undo step and updates the link;
+ * `sync` writes the new state back into the controls (for changes made by buttons and drags).
+ */
+function propose(mutate, field, { commit = true, sync = false } = {}) {
+    const started = performance.now();
+    const candidate = copyState(state);
+    mutate(candidate);
+    let results;
+    try {
+        results = computePanels(candidate, changedPanels(state, candidate));
+    } catch (error) {
+        if (error instanceof beztune.BeztuneError || error instanceof InputError) {
+            showMessage(document, field, error.message) || showMessage(document, fieldOfMessage(error.message, "status"), error.message);
+            return false;
+        }
+        throw error;
+    }
+    showMessage(document, field, "");
+    state = candidate;
+    drawPanels(results);
+    if (sync) syncControls();
+    if (commit) commitState();
+    performance.measure("studio-update", { start: started, end: performance.now() });
+    return true;
+}
+
+/** Makes the state an undo step (when it changed since the last one) and the link's hash. */
+function commitState() {
+    if (JSON.stringify(state) === JSON.stringify(committed)) return;
+    history.record(committed);
+    committed = copyState(state);
+    writeHash();
+    updateHistoryButtons();
+}
+
+function writeHash() {
+    const hash = encodeState(state);
+    if (location.hash !== hash) window.history.replaceState(null, "", hash);
+}
+
+function updateHistoryButtons() {
+    $("undo").disabled = !history.canUndo;
+    $("redo").disabled = !history.canRedo;
+}
+
+/** Replaces the whole state (undo, redo, a pasted link); false when the library refuses it. */
+function load(next, { record = false } = {}) {
+    let results;
+    try {
+        results = computePanels(next, changedPanels(null, next));
+    } catch (error) {
+        if (error instanceof beztune.BeztuneError || error instanceof InputError) {
+            $("status").textContent = `The link's state is refused: ${error.message}`;
+            showMessage(document, error.field ?? fieldOfMessage(error.message, "status"), error.message);
+            return false;
+        }
+        throw error;
+    }
+    if (record) history.record(committed);
+    clearMessages(document);
+    state = next;
+    committed = copyState(next);
+    frameKey = "";
+    drawPanels({ ...results, frame: results.frame ?? { key: slices.frame(next), paths: computeFrame(api, next) } });
+    syncControls();
+    writeHash();
+    updateHistoryButtons();
+    return true;
+}
+
+/** Writes the state into every control (a control being typed in keeps its text). */
+function syncControls() {
+    const set = (test, value) => {
+        const control = $(test);
+        if (control && document.activeElement !== control) control.value = value;
+    };
+    for (const key of ["k", "segments", "radius", "ppu", "factor"]) set(key, state.circle[key]);
+    const s = state.squash;
+    set("model", s.model);
+    if (builtModel !== s.model) buildModelControls(s.model);
+    showParameters(document.getElementById("params"), s.set);
+    set("progress", String(s.progress));
+    $("progress-value").textContent = String(Math.round(s.progress * 1000) / 1000);
+    set("duration", s.duration);
+    $("loop").checked = s.loop;
+    $("onion").checked = s.onion;
+    $("compare").checked = s.compare;
+    set("compare-set", s.compareSet);
+    set("compare-mode", s.compareMode);
+    set("timing", state.timing.text);
+    $("keys-on").checked = state.timing.keysOn;
+    drawKeys($("keys-table"), state.timing.keys, state.timing.keysOn, editKeys);
+    $("keys-add").disabled = !state.timing.keysOn;
+}
+
+function editKeys(keys, commit) {
+    propose((s) => { s.timing.keys = keys; }, "keys", { commit, sync: true });
+}
+
+function buildModelControls(model) {
+    const parameters = catalog.get(model) ?? [];
+    buildParameterControls(document.getElementById("params"), parameters, takesPose(parameters), (name, text, commit) => {
+        propose((s) => {
+            if (text.trim() === "") delete s.squash.set[name];
+            else s.squash.set[name] = text.trim();
+        }, `param-${name}`, { commit });
+    });
+    builtModel = model;
+}
+
+// Controls → proposals.
+
+function wireText(test, apply, { live = true } = {}) {
+    const control = $(test);
+    if (live) control.addEventListener("input", () => propose((s) => apply(s, control.value), test, { commit: false }));
+    control.addEventListener("change", () => propose((s) => apply(s, control.value), test));
+}
+
+wireText("k", (s, v) => { s.circle.k = v.trim(); });
+wireText("segments", (s, v) => { s.circle.segments = v.trim(); });
+wireText("radius", (s, v) => { s.circle.radius = v.trim(); });
+wireText("ppu", (s, v) => { s.circle.ppu = v.trim(); });
+wireText("factor", (s, v) => { s.circle.factor = v.trim(); });
+wireText("duration", (s, v) => { s.squash.duration = v.trim(); });
+wireText("compare-set", (s, v) => { s.squash.compareSet = v.trim(); });
+wireText("timing", (s, v) => { s.timing.text = v.trim(); s.timing.keysOn = false; });
+
+const kSlider = $("k-slider");
+kSlider.addEventListener("input", () => propose((s) => { s.circle.k = kSlider.value; }, "k", { commit: false, sync: true }));
+kSlider.addEventListener("change", () => propose((s) => { s.circle.k = kSlider.value; }, "k", { sync: true }));
+
+for (const button of $("k-presets").querySelectorAll("button")) {
+    button.addEventListener("click", () => propose((s) => { s.circle.k = button.dataset.k; }, "k", { sync: true }));
+}
+
+$("model").addEventListener("change", () => {
+    const model = $("model").value;
+    propose((s) => { s.squash.model = model; s.squash.set = {}; s.squash.compareSet = ""; }, "model", { sync: true });
+});
+
+const progress = $("progress");
+progress.addEventListener("input", () => {
+    stop();
+    propose((s) => { s.squash.progress = Number(progress.value); }, "progress", { commit: false });
+    $("progress-value").textContent = String(Math.round(state.squash.progress * 1000) / 1000);
+});
+progress.addEventListener("change", () => propose((s) => { s.squash.progress = Number(progress.value); }, "progress"));
+
+for (const [test, key] of [["loop", "loop"], ["onion", "onion"], ["compare", "compare"]]) {
+    $(test).addEventListener("change", () => propose((s) => { s.squash[key] = $(test).checked; }, test === "compare" ? "compare-set" : test));
+}
+$("compare-mode").addEventListener("change", () => propose((s) => { s.squash.compareMode = $("compare-mode").value; }, "compare-set"));
+
+for (const [label, text] of PRESETS) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = label;
+    button.dataset.timing = text;
+    button.title = text;
+    button.addEventListener("click", () => propose((s) => { s.timing.text = text; s.timing.keysOn = false; }, "timing", { sync: true }));
+    $("timing-presets").appendChild(button);
+}
+
+for (const slider of $("springs").querySelectorAll("input[type=range]")) {
+    const family = slider.dataset.spring.slice(0, 2);
+    const move = (commit) => {
+        springFamily = family;
+        propose((s) => { s.timing.text = springText($("timing-panel"), family); s.timing.keysOn = false; }, "timing", { commit, sync: true });
+        springFamily = "";
+    };
+    slider.addEventListener("input", () => move(false));
+    slider.addEventListener("change", () => move(true));
+}
+
+$("keys-on").addEventListener("change", () => propose((s) => { s.timing.keysOn = $("keys-on").checked; }, "keys", { sync: true }));
+$("keys-add").addEventListener("click", () => {
+    const keys = state.timing.keys;
+    // A new key halfway through the longest interval, on the curve there.
+    let at = 0;
+    for (let i = 1; i < keys.length; i++) if (keys[i].time - keys[i - 1].time > keys[at + 1].time - keys[at].time) at = i - 1;
+    const time = (keys[at].time + keys[at + 1].time) / 2;
+    const value = api.timingCurve({ keys: keyArguments(keys), samples: 2001 }).value[Math.round(time * 2000)];
+    const next = keys.map((k) => ({ ...k }));
+    next.splice(at + 1, 0, { time: Math.round(time * 1e6) / 1e6, value: Math.round(value * 1e6) / 1e6, timing: keys[at].timing });
+    editKeys(next, true);
+});
+
+// Playback at the display's frame rate (requestAnimationFrame), over the duration.
+
+function play() {
+    if (playing) return;
+    const duration = durationSeconds(state.squash.duration) * 1000;
+    let start = performance.now() - (state.squash.progress >= 1 ? 0 : state.squash.progress * duration);
+    $("play").textContent = "Pause";
+    $("play").setAttribute("aria-pressed", "true");
+    const tick = (now) => {
+        let p = (now - start) / duration;
+        if (p >= 1) {
+            if (state.squash.loop) {
+                start = now;
+                p = 0;
+            } else {
+                p = 1;
+            }
+        }
+        propose((s) => { s.squash.progress = p; }, "progress", { commit: false });
+        progress.value = String(p);
+        $("progress-value").textContent = String(Math.round(p * 1000) / 1000);
+        if (p >= 1 && !state.squash.loop) stop();
+        else playing = requestAnimationFrame(tick);
+    };
+    playing = requestAnimationFrame(tick);
+}
+
+function stop() {
+    if (!playing) return;
+    cancelAnimationFrame(playing);
+    playing = null;
+    $("play").textContent = "Play";
+    $("play").setAttribute("aria-pressed", "false");
+    writeHash();
+}
+
+$("play").addEventListener("click", () => (playing ? stop() : play()));
+
+// Undo, redo and the keyboard.
+
+function undo() {
+    const previous = history.undo(state);
+    if (previous) { stop(); applyHistory(previous); }
+}
+
+function redo() {
+    const next = history.redo(state);
+    if (next) { stop(); applyHistory(next); }
+}
+
+function applyHistory(next) {
+    clearMessages(document);
+    const results = computePanels(next, changedPanels(state, next));
+    state = next;
+    committed = copyState(next);
+    drawPanels(results);
+    syncControls();
+    writeHash();
+    updateHistoryButtons();
+}
+
+$("undo").addEventListener("click", undo);
+$("redo").addEventListener("click", redo);
+
+document.addEventListener("keydown", (event) => {
+    const typing = event.target instanceof HTMLInputElement && event.target.type === "text";
+    const mod = event.ctrlKey || event.metaKey;
+    if (mod && !typing && event.key.toLowerCase() === "z") {
+        event.preventDefault();
+        event.shiftKey ? redo() : undo();
+    } else if (mod && !typing && event.key.toLowerCase() === "y") {
+        event.preventDefault();
+        redo();
+    } else if (event.key === " " && !typing && !(event.target instanceof HTMLButtonElement) && !(event.target instanceof HTMLSelectElement)) {
+        event.preventDefault();
+        playing ? stop() : play();
+    }
+});
+
+window.addEventListener("hashchange", () => {
+    if (location.hash === encodeState(state)) return;
+    const next = decodeState(location.hash);
+    if (next) load(next, { record: true });
+});
+
+// Start: the models, then the link's state (or the defaults).
+
+for (const model of catalog.keys()) {
+    const option = document.createElement("option");
+    option.value = model;
+    option.textContent = model;
+    $("model").appendChild(option);
+}
+
+const linked = decodeState(location.hash);
+if (!(linked && load(linked))) load(defaultState());
+$("status").textContent = `Ready: beztune.wasm (${Math.round(beztune.memoryBytes() / 1048576)} MiB of memory) — every number from the library.`;
+document.documentElement.dataset.studio = "ready";
+window.studioReady = true;
