@@ -17,26 +17,32 @@ const OPTIMUM_COLUMNS = ["criterion", "k", "max_abs_radial_error", "rms_radial_e
 const PIXEL_COLUMNS = ["pixels_per_unit", "max_abs_radial_error_abs", "max_abs_radial_error_px", "rms_radial_error_px",
     "arc_length_error_px"];
 
-/** Samples of e(t) per segment for the magnified drawing. */
-const CURVE_SAMPLES = 181;
+/** Samples of e(t) per segment for the magnified drawing (a 300-pixel picture). */
+const CURVE_SAMPLES = 91;
 
-/** Everything the panel shows for the circle settings `c` (texts as typed); throws a
- *  BeztuneError or InputError naming the control at fault. `cache` keeps what depends on the
- *  segment count only (the optima and the k chart). */
-export function computeCircle(api, c, cache) {
+/** What the panel shows for the circle settings `c` (texts as typed); throws a BeztuneError or
+ *  InputError naming the control at fault. `cache` keeps what depends on the segment count
+ *  only (the optima and the k chart). The device-pixel rows come from ``computePixels``, which
+ *  a slider's live changes run after the frame is drawn (`pixels: null` here). */
+export function computeCircle(api, c, cache, { deferPixels = false } = {}) {
     const factor = positiveNumber(c.factor, "factor", "magnification", { min: 1, max: 1e9, inclusiveMin: true });
     const rows = api.errorTable({ k: c.k, segments: c.segments });
     const row = rows[0];
     const segments = row.segments;
     const curve = api.errorCurve({ k: c.k, segments: c.segments, samples: CURVE_SAMPLES });
-    if (String(c.radius).trim() === "") throw new InputError("the radius is empty: give the circle's radius in length units", "radius");
-    const pixels = api.errorTable({ k: c.k, segments: c.segments, radius: c.radius, pixelsPerUnit: c.ppu });
+    const pixels = deferPixels ? null : computePixels(api, c);
     let byCount = cache.get(segments);
     if (!byCount) {
         byCount = segmentData(api, segments);
         cache.set(segments, byCount);
     }
     return { row, segments, factor, curve, pixels, optima: byCount.optima, chart: byCount.chart };
+}
+
+/** The rows of `beztune error --k K --segments N --radius R --pixels-per-unit S,…`. */
+export function computePixels(api, c) {
+    if (String(c.radius).trim() === "") throw new InputError("the radius is empty: give the circle's radius in length units", "radius");
+    return api.errorTable({ k: c.k, segments: c.segments, radius: c.radius, pixelsPerUnit: c.ppu });
 }
 
 /** The optima of every criterion and the largest |radial error| over a k range about them. */
@@ -85,28 +91,46 @@ function errorCellText(column, value) {
     return figureText(value);
 }
 
-/** Draws `computed` into the panel `root`; `onPick(k)` is called when an optimum is chosen. */
+/** Draws `computed` into the panel `root`; `onPick(k)` is called when an optimum is chosen.
+ *  What depends only on the segment count (the optima table, the chart's curve) is redrawn
+ *  when that changes; the rest on every call. */
 export function drawCircle(root, computed, onPick) {
     const { row, segments, factor, curve, pixels, optima, chart } = computed;
     fillTable(root.querySelector('[data-test="error-table"]'), ERROR_COLUMNS, [row], errorCellText);
-    fillTable(root.querySelector('[data-test="optimum-table"]'), OPTIMUM_COLUMNS, optima, errorCellText, (tr, r) => {
-        if (Math.abs(r.k - row.k) <= 1e-12 * r.k) tr.classList.add("current");
-        const cell = tr.insertCell();
-        const use = document.createElement("button");
-        use.type = "button";
-        use.textContent = "Use";
-        use.setAttribute("aria-label", `Use the ${r.criterion} optimum k = ${roundTripText(r.k)}`);
-        use.addEventListener("click", () => onPick(r.criterion));
-        cell.appendChild(use);
+    const optimumTable = root.querySelector('[data-test="optimum-table"]');
+    if (optimumTable.drawnOptima !== optima) {
+        fillTable(optimumTable, OPTIMUM_COLUMNS, optima, errorCellText, (tr, r) => {
+            const cell = tr.insertCell();
+            const use = document.createElement("button");
+            use.type = "button";
+            use.textContent = "Use";
+            use.setAttribute("aria-label", `Use the ${r.criterion} optimum k = ${roundTripText(r.k)}`);
+            use.addEventListener("click", () => onPick(r.criterion));
+            cell.appendChild(use);
+        });
+        optimumTable.drawnOptima = optima;
+    }
+    optimumTable.querySelectorAll("tbody tr").forEach((tr, i) => {
+        tr.classList.toggle("current", Math.abs(optima[i].k - row.k) <= 1e-12 * optima[i].k);
     });
-    fillTable(root.querySelector('[data-test="pixel-table"]'), PIXEL_COLUMNS, pixels, (column, value) =>
-        column === "pixels_per_unit" ? `@${value}x` : figureText(value));
+    if (pixels) drawPixels(root, pixels);
     drawMagnifier(root.querySelector('[data-test="magnifier"]'), curve, segments, factor);
     root.querySelector('[data-test="magnifier-caption"]').textContent =
         `k = ${roundTripText(row.k)}, ${segments} segments: max |e| = ${figureText(row.max_abs_radial_error)} of the radius, drawn × ${shortText(factor, 6)}. Dashed: the true circle.`;
-    drawChart(root.querySelector('[data-test="k-chart"]'), chart, optima, row, onPick);
+    const svg = root.querySelector('[data-test="k-chart"]');
+    if (svg.drawnChart !== chart) {
+        drawChart(svg, chart, optima, onPick);
+        svg.drawnChart = chart;
+    }
+    placeDot(svg, chart, row);
     const slider = root.querySelector('[data-test="k-slider"]');
     if (document.activeElement !== slider) slider.value = String(row.k);
+}
+
+/** The device-pixel table. */
+export function drawPixels(root, pixels) {
+    fillTable(root.querySelector('[data-test="pixel-table"]'), PIXEL_COLUMNS, pixels, (column, value) =>
+        column === "pixels_per_unit" ? `@${value}x` : figureText(value));
 }
 
 /** The circle and the approximation at radius 1 + F·e(φ), as `beztune magnify` draws it: the
@@ -129,14 +153,20 @@ function drawMagnifier(svg, curve, segments, factor) {
     }
 }
 
-/** max |e| against k on a log scale, each criterion's optimum as a tick, the current k as a dot. */
-function drawChart(svg, chart, optima, row, onPick) {
-    clear(svg);
+/** The chart's frame: k across, log₁₀ max |e| up. */
+function chartScale(chart) {
     const left = 54, right = 410, top = 30, bottom = 225;
     const logs = chart.error.map((e) => Math.log10(Math.max(e, 1e-300)));
     const yLo = Math.floor(Math.min(...logs)), yHi = Math.ceil(Math.max(...logs));
     const X = (k) => left + (right - left) * (k - chart.lo) / (chart.hi - chart.lo);
     const Y = (l) => bottom - (bottom - top) * (l - yLo) / Math.max(1e-9, yHi - yLo);
+    return { left, right, top, bottom, logs, yLo, yHi, X, Y };
+}
+
+/** max |e| against k on a log scale, each criterion's optimum as a tick. */
+function drawChart(svg, chart, optima, onPick) {
+    clear(svg);
+    const { left, right, top, bottom, logs, yLo, yHi, X, Y } = chartScale(chart);
     svgElement("line", { x1: left, y1: bottom, x2: right, y2: bottom, class: "axis" }, svg);
     svgElement("line", { x1: left, y1: top, x2: left, y2: bottom, class: "axis" }, svg);
     for (let l = yLo; l <= yHi; l++) {
@@ -147,15 +177,22 @@ function drawChart(svg, chart, optima, row, onPick) {
     }
     svgElement("text", { x: (left + right) / 2, y: bottom + 28, "text-anchor": "middle", class: "label" }, svg).textContent = "k";
     svgElement("polyline", { points: pointsText(chart.k, logs, (k, l) => [X(k), Y(l)]), class: "curve" }, svg);
-    optima.forEach((r, i) => {
+    [...optima].sort((a, b) => a.k - b.k).forEach((r, i) => {
         const x = X(r.k);
         if (x < left || x > right) return;
         const tick = svgElement("line", { x1: x, y1: top - 4, x2: x, y2: bottom, class: "optimum", "data-criterion": r.criterion }, svg);
-        const label = svgElement("text", { x, y: top - 8 - 9 * (i % 3), "text-anchor": "middle", class: "optimum-label" }, svg);
+        const label = svgElement("text", { x, y: top - 8 - 8 * (i % 3), "text-anchor": "middle", class: "optimum-label" }, svg);
         label.textContent = r.criterion;
         for (const element of [tick, label]) element.addEventListener("click", () => onPick(r.criterion));
     });
-    const x = Math.min(right, Math.max(left, X(row.k)));
+    svgElement("circle", { r: 4.5, fill: "var(--second)", "data-test": "k-dot" }, svg);
+}
+
+/** The current k on the chart (held at the edge when outside its range). */
+function placeDot(svg, chart, row) {
+    const { left, right, top, bottom, X, Y } = chartScale(chart);
+    const dot = svg.querySelector('[data-test="k-dot"]');
     const l = Math.log10(Math.max(row.max_abs_radial_error, 1e-300));
-    svgElement("circle", { cx: x, cy: Math.min(bottom, Math.max(top, Y(l))), r: 4.5, fill: "var(--second)", "data-test": "k-dot" }, svg);
+    dot.setAttribute("cx", Math.min(right, Math.max(left, X(row.k))));
+    dot.setAttribute("cy", Math.min(bottom, Math.max(top, Y(l))));
 }

@@ -10,7 +10,7 @@
 import * as beztune from "./beztune.mjs";
 import { defaultState, copyState, encodeState, decodeState, History } from "./state.mjs";
 import { InputError, showMessage, clearMessages, fieldOfMessage } from "./fields.mjs";
-import { computeCircle, drawCircle } from "./circle-panel.mjs";
+import { computeCircle, computePixels, drawCircle, drawPixels } from "./circle-panel.mjs";
 import { modelCatalog, takesPose, computeSquash, computeFrame, durationSeconds, boundsOf, drawSquash, viewBoxAround,
          buildParameterControls, showParameters } from "./squash-panel.mjs";
 import { PRESETS, computeTiming, drawTiming, cubicBezierText, springText, showSpring, drawKeys, keyArguments } from "./timing-panel.mjs";
@@ -47,10 +47,11 @@ function changedPanels(previous, next) {
     return out;
 }
 
-/** Computes the changed panels of `candidate`; throws a BeztuneError or InputError. */
-function computePanels(candidate, panels) {
+/** Computes the changed panels of `candidate`; throws a BeztuneError or InputError. `live`: a
+ *  slider moving, whose device-pixel rows wait until after the frame. */
+function computePanels(candidate, panels, { live = false } = {}) {
     const results = {};
-    if (panels.has("circle")) results.circle = computeCircle(api, candidate.circle, circleCache);
+    if (panels.has("circle")) results.circle = computeCircle(api, candidate.circle, circleCache, { deferPixels: live });
     if (panels.has("timing")) results.timing = computeTiming(api, candidate.timing);
     if (panels.has("squash")) {
         if (!catalog.has(candidate.squash.model)) {
@@ -58,8 +59,9 @@ function computePanels(candidate, panels) {
         }
         durationSeconds(candidate.squash.duration);
         results.squash = computeSquash(api, candidate);
+        // The view is measured again when a setting is committed; a moving slider keeps it.
         const key = slices.frame(candidate);
-        if (key !== frameKey) results.frame = { key, paths: computeFrame(api, candidate) };
+        if (key !== frameKey && !(live && frameView)) results.frame = { key, paths: computeFrame(api, candidate) };
     }
     return results;
 }
@@ -68,7 +70,8 @@ function computePanels(candidate, panels) {
 function drawPanels(results) {
     if (results.circle) {
         drawn.circle = results.circle;
-        drawCircle($("circle-panel"), results.circle, (k) => propose((s) => { s.circle.k = k; }, "k"));
+        drawCircle($("circle-panel"), results.circle, (k) => propose((s) => { s.circle.k = k; }, "k", { sync: true }));
+        if (!results.circle.pixels) schedulePixels();
     }
     if (results.frame) {
         const paths = [...results.frame.paths];
@@ -97,19 +100,34 @@ function drawTimingPlot() {
 }
 
 let springFamily = "";
+let pendingPixels = 0;
+
+/** The device-pixel rows of the current state, after the frame a live change drew (they come
+ *  from values the library has just accepted). */
+function schedulePixels() {
+    clearTimeout(pendingPixels);
+    pendingPixels = setTimeout(() => {
+        try {
+            drawPixels($("circle-panel"), computePixels(api, state.circle));
+        } catch (error) {
+            if (!(error instanceof beztune.BeztuneError || error instanceof InputError)) throw error;
+            showMessage(document, error.field ?? fieldOfMessage(error.message, "radius"), error.message);
+        }
+    }, 0);
+}
 
 /**
  * Proposes a change: `mutate` edits a copy of the state; `field` is the control it came from
  * (its message slot shows a refusal). `commit` makes it an undo step and updates the link;
  * `sync` writes the new state back into the controls (for changes made by buttons and drags).
  */
-function propose(mutate, field, { commit = true, sync = false } = {}) {
+function propose(mutate, field, { commit = true, sync = false, live = false } = {}) {
     const started = performance.now();
     const candidate = copyState(state);
     mutate(candidate);
     let results;
     try {
-        results = computePanels(candidate, changedPanels(state, candidate));
+        results = computePanels(candidate, changedPanels(state, candidate), { live });
     } catch (error) {
         if (error instanceof beztune.BeztuneError || error instanceof InputError) {
             showMessage(document, field, error.message) || showMessage(document, fieldOfMessage(error.message, "status"), error.message);
@@ -120,7 +138,8 @@ function propose(mutate, field, { commit = true, sync = false } = {}) {
     showMessage(document, field, "");
     state = candidate;
     drawPanels(results);
-    if (sync) syncControls();
+    if (sync === "k") $("k").value = state.circle.k;
+    else if (sync) syncControls();
     if (commit) commitState();
     performance.measure("studio-update", { start: started, end: performance.now() });
     return true;
@@ -205,7 +224,7 @@ function buildModelControls(model) {
         propose((s) => {
             if (text.trim() === "") delete s.squash.set[name];
             else s.squash.set[name] = text.trim();
-        }, `param-${name}`, { commit });
+        }, `param-${name}`, { commit, live: !commit });
     });
     builtModel = model;
 }
@@ -228,8 +247,8 @@ wireText("compare-set", (s, v) => { s.squash.compareSet = v.trim(); });
 wireText("timing", (s, v) => { s.timing.text = v.trim(); s.timing.keysOn = false; });
 
 const kSlider = $("k-slider");
-kSlider.addEventListener("input", () => propose((s) => { s.circle.k = kSlider.value; }, "k", { commit: false, sync: true }));
-kSlider.addEventListener("change", () => propose((s) => { s.circle.k = kSlider.value; }, "k", { sync: true }));
+kSlider.addEventListener("input", () => propose((s) => { s.circle.k = kSlider.value; }, "k", { commit: false, sync: "k", live: true }));
+kSlider.addEventListener("change", () => propose((s) => { s.circle.k = kSlider.value; }, "k", { sync: "k" }));
 
 for (const button of $("k-presets").querySelectorAll("button")) {
     button.addEventListener("click", () => propose((s) => { s.circle.k = button.dataset.k; }, "k", { sync: true }));
@@ -243,7 +262,7 @@ $("model").addEventListener("change", () => {
 const progress = $("progress");
 progress.addEventListener("input", () => {
     stop();
-    propose((s) => { s.squash.progress = Number(progress.value); }, "progress", { commit: false });
+    propose((s) => { s.squash.progress = Number(progress.value); }, "progress", { commit: false, live: true });
     $("progress-value").textContent = String(Math.round(state.squash.progress * 1000) / 1000);
 });
 progress.addEventListener("change", () => propose((s) => { s.squash.progress = Number(progress.value); }, "progress"));
