@@ -118,10 +118,10 @@ export function drawSquash(root, computed, state, view) {
         if (view) svg.setAttribute("viewBox", view);
     }
     for (const d of computed.ghosts) svgElement("path", { d, class: "ghost" }, stage);
+    svgElement("path", { d: computed.path, class: "curve", fill: "rgba(10,100,214,0.08)", "data-test": "model-path" }, stage);
     if (computed.second) {
         svgElement("path", { d: computed.second, class: "curve second", "data-test": "second-path" }, sideBySide ? sideStage : stage);
     }
-    svgElement("path", { d: computed.path, class: "curve", fill: "rgba(10,100,214,0.08)", "data-test": "model-path" }, stage);
     side.hidden = !sideBySide;
 }
 
@@ -162,6 +162,7 @@ export function buildParameterControls(container, parameters, pose, onInput) {
         field.id = id;
         field.dataset.test = `param-${p.parameter}`;
         field.dataset.default = numericDefault == null ? "" : String(numericDefault);
+        if (numericDefault == null) field.dataset.follows = String(p.default);
         field.placeholder = numericDefault == null ? `= ${p.default}` : String(numericDefault);
         field.spellcheck = false;
         field.setAttribute("aria-describedby", `message-param-${p.parameter}`);
@@ -185,7 +186,10 @@ export function showParameters(container, set) {
         const text = set[name] ?? "";
         if (document.activeElement !== field) field.value = text;
         const slider = container.querySelector(`[data-test="slider-${name}"]`);
-        const value = Number(text !== "" ? text : field.dataset.default);
+        // An override left unset follows its parameter: its slider shows that value.
+        const follows = field.dataset.follows;
+        const fallback = follows ? (set[follows] ?? container.querySelector(`[data-test="param-${follows}"]`)?.dataset.default) : field.dataset.default;
+        const value = Number(text !== "" ? text : fallback);
         if (slider && document.activeElement !== slider && Number.isFinite(value)) slider.value = String(value);
     }
 }
