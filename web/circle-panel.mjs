@@ -155,7 +155,7 @@ function drawMagnifier(svg, curve, segments, factor) {
 
 /** The chart's frame: k across, log₁₀ max |e| up. */
 function chartScale(chart) {
-    const left = 54, right = 410, top = 30, bottom = 225;
+    const left = 54, right = 405, top = 62, bottom = 225;
     const logs = chart.error.map((e) => Math.log10(Math.max(e, 1e-300)));
     const yLo = Math.floor(Math.min(...logs)), yHi = Math.ceil(Math.max(...logs));
     const X = (k) => left + (right - left) * (k - chart.lo) / (chart.hi - chart.lo);
@@ -172,16 +172,17 @@ function drawChart(svg, chart, optima, onPick) {
     for (let l = yLo; l <= yHi; l++) {
         svgElement("text", { x: left - 6, y: Y(l) + 4, "text-anchor": "end", class: "label" }, svg).textContent = `1e${l}`;
     }
-    for (const k of [chart.lo, (chart.lo + chart.hi) / 2, chart.hi]) {
-        svgElement("text", { x: X(k), y: bottom + 14, "text-anchor": "middle", class: "label" }, svg).textContent = shortText(k, 5);
+    for (const [k, anchor] of [[chart.lo, "start"], [(chart.lo + chart.hi) / 2, "middle"], [chart.hi, "end"]]) {
+        svgElement("text", { x: X(k), y: bottom + 14, "text-anchor": anchor, class: "label" }, svg).textContent = shortText(k, 5);
     }
     svgElement("text", { x: (left + right) / 2, y: bottom + 28, "text-anchor": "middle", class: "label" }, svg).textContent = "k";
     svgElement("polyline", { points: pointsText(chart.k, logs, (k, l) => [X(k), Y(l)]), class: "curve" }, svg);
     [...optima].sort((a, b) => a.k - b.k).forEach((r, i) => {
         const x = X(r.k);
         if (x < left || x > right) return;
-        const tick = svgElement("line", { x1: x, y1: top - 4, x2: x, y2: bottom, class: "optimum", "data-criterion": r.criterion }, svg);
-        const label = svgElement("text", { x, y: top - 8 - 8 * (i % 3), "text-anchor": "middle", class: "optimum-label" }, svg);
+        const tick = svgElement("line", { x1: x, y1: 14 + 10 * (i % 5), x2: x, y2: bottom, class: "optimum", "data-criterion": r.criterion }, svg);
+        // Labels staggered in five rows: the optima crowd within a few 1e-4 of each other.
+        const label = svgElement("text", { x, y: 12 + 10 * (i % 5), "text-anchor": "middle", class: "optimum-label" }, svg);
         label.textContent = r.criterion;
         for (const element of [tick, label]) element.addEventListener("click", () => onPick(r.criterion));
     });
