@@ -141,6 +141,7 @@ function propose(mutate, field, { commit = true, sync = false, live = false } = 
     if (sync === "k") $("k").value = state.circle.k;
     else if (sync) syncControls();
     if (commit) commitState();
+    else scheduleHash();
     performance.measure("studio-update", { start: started, end: performance.now() });
     return true;
 }
@@ -154,10 +155,26 @@ function commitState() {
     updateHistoryButtons();
 }
 
+/** The link follows the state: at once for a commit, a quarter second after the last of a run
+ *  of live changes (typing, a moving slider) — browsers limit how often a page may replace
+ *  its URL (WebKit: 100 times in 30 s). */
 function writeHash() {
+    clearTimeout(hashTimer);
     const hash = encodeState(state);
-    if (location.hash !== hash) window.history.replaceState(null, "", hash);
+    if (location.hash === hash) return;
+    try {
+        window.history.replaceState(null, "", hash);
+    } catch {
+        scheduleHash(); // over the browser's limit: again later
+    }
 }
+
+let hashTimer = 0;
+function scheduleHash() {
+    clearTimeout(hashTimer);
+    hashTimer = setTimeout(writeHash, 250);
+}
+window.addEventListener("pagehide", writeHash);
 
 function updateHistoryButtons() {
     $("undo").disabled = !history.canUndo;

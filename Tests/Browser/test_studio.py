@@ -258,6 +258,11 @@ class TestStudio(BothEngines):
         self.set_value("progress", "0.6")
         self.set_value("timing", "cubic-bezier(0.3,1.5,0.6,1)")
         self.click('[data-test="onion"]')
+        # Typed without leaving the field (no change event): the link follows within a moment.
+        field = self.driver.find_element("css selector", '[data-test="radius"]')
+        field.clear()
+        field.send_keys("20")
+        wait_for(self.driver, "location.hash.includes('radius=20&')")
         url = self.driver.current_url
         self.assertIn("#", url)
         before = (self.table_cells(), self.model_path(), self.js('return document.querySelector(\'[data-test="timing"]\').value'))
