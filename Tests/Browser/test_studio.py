@@ -15,8 +15,12 @@ import io
 import os
 import pathlib
 import re
+import signal
 import subprocess
 import tempfile
+import unittest
+import urllib.error
+import urllib.request
 
 from harness import BothEngines, serve, wait_for
 
@@ -321,3 +325,41 @@ class TestStudio(BothEngines):
             return !e.closest('label');
         }).map((e) => e.outerHTML.slice(0, 80));""")
         self.assertEqual(unlabelled, [])
+
+
+class TestStudioServer(unittest.TestCase):
+    """`make studio`'s server: prints its free port, serves the page and the modules with the
+    types browsers need, nothing outside its folder, and stops on Ctrl-C (SIGINT)."""
+
+    def test_serves_the_folder_and_stops_on_interrupt(self):
+        server = subprocess.Popen(["node", str(ROOT / "scripts" / "serve-web.mjs"), str(STUDIO)],
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            line = server.stdout.readline()
+            match = re.match(r"Studio: http://127\.0\.0\.1:(\d+)/ ", line)
+            self.assertIsNotNone(match, line)
+            base = f"http://127.0.0.1:{match.group(1)}"
+            with urllib.request.urlopen(base + "/") as response:
+                self.assertEqual(response.headers["Content-Type"], "text/html; charset=utf-8")
+                self.assertIn(b'id="beztune-wasm"', response.read())
+            with urllib.request.urlopen(base + "/studio/studio.mjs") as response:
+                self.assertEqual(response.headers["Content-Type"], "text/javascript; charset=utf-8")
+            with urllib.request.urlopen(base + "/studio/beztune.wasm") as response:
+                self.assertEqual(response.headers["Content-Type"], "application/wasm")
+            for path in ("/missing.html", "/%2e%2e/%2e%2e/etc/passwd", "/..%2f..%2fetc%2fpasswd"):
+                with self.assertRaises(urllib.error.HTTPError) as caught:
+                    urllib.request.urlopen(base + path)
+                self.assertIn(caught.exception.code, (403, 404), path)
+            server.send_signal(signal.SIGINT)
+            self.assertEqual(server.wait(timeout=10), 0)
+        finally:
+            if server.poll() is None:
+                server.kill()
+            server.stdout.close()
+            server.stderr.close()
+
+    def test_a_bad_port_is_a_usage_error(self):
+        done = subprocess.run(["node", str(ROOT / "scripts" / "serve-web.mjs"), str(STUDIO), "99999"],
+                              capture_output=True, text=True, timeout=30)
+        self.assertEqual(done.returncode, 2)
+        self.assertEqual(done.stderr.strip(), "usage: node scripts/serve-web.mjs FOLDER [PORT]")
