@@ -11,7 +11,7 @@ BEZTUNE_RELEASE = .build/release/beztune
 # AVX2 kernels, which every x86-64-v3 machine runs, and one thread.
 BLAS_PIN = OPENBLAS_CORETYPE=Haswell OPENBLAS_NUM_THREADS=1
 
-.PHONY: setup build release demo test wasm bench-wasm embedded notebooks notebook-server test-notebook-server test-slurm bench bench-peers bench-lsq bench-fit fuzz clean
+.PHONY: setup build release demo test wasm web studio bench-studio studio-screenshots bench-wasm embedded notebooks notebook-server test-notebook-server test-browser test-slurm bench bench-peers bench-lsq bench-fit fuzz clean
 
 setup:
 	@bash scripts/setup.sh
@@ -28,7 +28,8 @@ demo: release
 
 # Also: what Linux can check of the Apple builds and the import rules (check-portability), the
 # libraries in Embedded Swift (build-embedded: WebAssembly, run in Node against the release
-# beztune; Apple typechecks), and
+# beztune; Apple typechecks), the browser tests on that WebAssembly build (test-browser: Studio
+# in Chromium and WebKit), and
 # the numeric suites again with the portable intrinsics forced, in .build/portable
 # (test-portable): every numeric test bundle (the intrinsics, _Numerics and the libraries above
 # them, the solver's test problems included); the end-to-end, browser and interchange suites
@@ -46,6 +47,7 @@ test: setup
 	$(SWIFT) build -c release --product beztune
 	$(BLAS_PIN) BEZTUNE_BINARY=.build/release/beztune $(SWIFT) test --skip-build --filter BeztuneTests
 	$(BLAS_PIN) bash scripts/build-embedded.sh --check $(BEZTUNE_RELEASE)
+	$(MAKE) --no-print-directory test-browser STUDIO_WASM=.build/embedded/wasm
 	$(BLAS_PIN) SWIFT=$(SWIFT) BEZIERTUNE_TEST_BUNDLES='$(PORTABLE_FILTER)' bash scripts/test-portable.sh $(if $(PORTABLE_FILTER),--filter '$(PORTABLE_FILTER)')
 	$(BLAS_PIN) NOTEBOOK_BENCH=short bash scripts/notebooks.sh run $(BEZTUNE_RELEASE) $(OUT)
 	SWIFT=$(SWIFT) bash scripts/check-datafiles-consumer.sh
@@ -54,6 +56,26 @@ test: setup
 # from the same sources with Embedded Swift (-Osize), beside beztune.mjs and beztune.d.mts.
 wasm: setup
 	bash scripts/build-embedded.sh --targets wasm32-unknown-none-wasm --out $(OUT)/wasm
+
+# Studio (README "Studio"): $(OUT)/web/index.html, one self-contained page (every script and
+# beztune.wasm inline: open it from disk or put it on any static host), and $(OUT)/web/studio/,
+# the same page as separate files.
+web: wasm
+	node scripts/build-web.mjs $(OUT)/wasm $(OUT)/web
+
+# Studio served from $(OUT)/web on 127.0.0.1 at a free port, which it prints; Ctrl-C stops it.
+studio: web
+	node scripts/serve-web.mjs $(OUT)/web
+
+# Studio's frame time in headless Chromium (Benchmarks/README.md "Studio"): a slider change's
+# median and 95th percentile against one 60 Hz frame; and the README's screenshots of its panels.
+bench-studio: web
+	@bash scripts/setup-browser.sh >/dev/null
+	.build/browser-venv/bin/python Benchmarks/studio_frame_time.py --studio $(OUT)/web --csv $(OUT)/bench-studio.csv
+
+studio-screenshots: web
+	@bash scripts/setup-browser.sh >/dev/null
+	.build/browser-venv/bin/python Tests/Browser/studio_screenshots.py --studio $(OUT)/web --out docs
 
 # The libraries in Embedded Swift (README "Platforms"): the module built and its Node suite run
 # against the release beztune (wasm/tests/run.mjs), typechecked for arm64-apple-ios18 and
@@ -83,6 +105,17 @@ notebook-server: release
 # Opt-in: JupyterLab started on 127.0.0.1 at a free port, /lab fetched, the server stopped by its pid.
 test-notebook-server: setup
 	bash scripts/notebooks.sh test-server
+
+# The browser tests (Tests/Browser, Selenium from .build/browser-venv): every test in headless
+# Chromium and in WebKitGTK's MiniBrowser under Xvfb; scripts/setup-browser.sh installs both.
+# Studio is built into .build/web from STUDIO_WASM's beztune.wasm (make test passes the one it
+# has just built and checked; by default it is built here) and compared with the release beztune.
+STUDIO_WASM ?=
+test-browser: release
+	@bash scripts/setup-browser.sh >/dev/null
+	$(if $(STUDIO_WASM),,bash scripts/build-embedded.sh --targets wasm32-unknown-none-wasm --out .build/embedded/wasm)
+	node scripts/build-web.mjs $(or $(STUDIO_WASM),.build/embedded/wasm) .build/web
+	STUDIO_DIR=.build/web BEZTUNE_BINARY=$(BEZTUNE_RELEASE) xvfb-run -a .build/browser-venv/bin/python Tests/Browser/run.py
 
 # Opt-in: the cluster scripts under a real Slurm on this machine (slurm-wlm and munge from Debian;
 # munged, slurmctld and slurmd started from a generated slurm.conf and stopped by pid; all files in
