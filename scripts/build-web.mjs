@@ -26,7 +26,7 @@ async function moduleText(name) {
     return readFile(name === "beztune.mjs" ? path.join(wasmDir, name) : path.join(webDir, name), "utf8");
 }
 
-const IMPORT = /^import\s+([\s\S]*?)\s+from\s+"\.\/([^"]+)";[ \t]*$/gm;
+const IMPORT = /^import\s+([^;]*?)\s+from\s+"\.\/([^"]+)";[ \t]*$/gm;
 const EXPORT = /^export\s+(?:async\s+)?(?:function\*?|const|let|class)\s+([A-Za-z_$][\w$]*)/gm;
 
 /** The modules reachable from `entry`, each after the modules it imports. */
@@ -60,13 +60,21 @@ function wrapped(name, text, index) {
         return `const { ${members.join(", ")} } = ${source};`;
     });
     body = body.replace(/^export\s+(?=(?:async\s+)?(?:function|const|let|class)\b)/gm, "");
-    if (/^export\b/m.test(body)) throw new Error(`build-web: ${name}: an export this build does not join`);
+    // Whatever import or export is left is a form this build does not join: refused here rather
+    // than a syntax error in the page.
+    const left = /^\s*(import|export)\b(?!\s*\()/m.exec(body);
+    if (left) throw new Error(`build-web: ${name}: an ${left[1]} this build does not join: ${body.slice(left.index).split("\n")[0].trim()}`);
+    if (/^export\s+(?:const|let)\s+[^=]+=[^;]*,\s*[A-Za-z_$][\w$]*\s*=/m.test(text)) {
+        throw new Error(`build-web: ${name}: one export declaring several names; declare one per line`);
+    }
     return `// ${name}\n__modules[${JSON.stringify(name)}] = Object.freeze(await (async () => {\n${body}\nreturn { ${exports.join(", ")} };\n})());\n`;
 }
 
-/** The inline form of script text: `</script` may not appear inside a script element. */
+/** The inline form of script text: `</script` and `<!--` may not appear inside a script
+ *  element (the second would turn the parser's script states); `<\/` and `<\!` read the same in
+ *  JavaScript strings and are inert in comments. */
 function scriptSafe(text) {
-    return text.replace(/<\/script/gi, "<\\/script");
+    return text.replace(/<\/script/gi, "<\\/script").replace(/<!--/g, "<\\!--");
 }
 
 const modules = await ordered("studio.mjs");

@@ -19,11 +19,29 @@ const TYPES = { ".html": "text/html; charset=utf-8", ".css": "text/css; charset=
 
 const server = createServer(async (request, response) => {
     try {
+        // Only this machine's names for the server (a page elsewhere that rebinds its own name
+        // to 127.0.0.1 cannot read the files).
+        const { port } = server.address();
+        if (![`127.0.0.1:${port}`, `localhost:${port}`].includes(request.headers.host ?? "")) throw Object.assign(new Error("host"), { status: 403 });
         const url = new URL(request.url, "http://localhost");
-        let file = path.join(root, decodeURIComponent(url.pathname));
+        let name;
+        try {
+            name = decodeURIComponent(url.pathname);
+        } catch {
+            throw Object.assign(new Error("malformed"), { status: 400 });
+        }
+        let file = path.join(root, name);
         // Nothing outside the folder is served.
         if (file !== root && !file.startsWith(root + path.sep)) throw Object.assign(new Error("outside"), { status: 403 });
-        if ((await stat(file)).isDirectory()) file = path.join(file, "index.html");
+        if ((await stat(file)).isDirectory()) {
+            if (!url.pathname.endsWith("/")) {
+                // A folder's page finds its files relative to the folder: /studio → /studio/.
+                response.writeHead(301, { Location: url.pathname + "/" + url.search });
+                response.end();
+                return;
+            }
+            file = path.join(file, "index.html");
+        }
         const body = await readFile(file);
         response.writeHead(200, { "Content-Type": TYPES[path.extname(file)] ?? "application/octet-stream", "Cache-Control": "no-store" });
         response.end(request.method === "HEAD" ? undefined : body);

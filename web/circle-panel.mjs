@@ -19,6 +19,10 @@ const PIXEL_COLUMNS = ["pixels_per_unit", "max_abs_radial_error_abs", "max_abs_r
 
 /** Samples of e(t) per segment for the magnified drawing (a 300-pixel picture). */
 const CURVE_SAMPLES = 91;
+/** The most points the magnified outline is drawn with: more segments are drawn by angle. */
+const MAX_OUTLINE_POINTS = 4096;
+/** The most segments the page draws (the chart's 161 rows stay a few tens of milliseconds). */
+const MAX_SEGMENTS = 10000;
 
 /** What the panel shows for the circle settings `c` (texts as typed); throws a BeztuneError or
  *  InputError naming the control at fault. `cache` keeps what depends on the segment count
@@ -26,6 +30,10 @@ const CURVE_SAMPLES = 91;
  *  a slider's live changes run after the frame is drawn (`pixels: null` here). */
 export function computeCircle(api, c, cache, { deferPixels = false } = {}) {
     const factor = positiveNumber(c.factor, "factor", "magnification", { min: 1, max: 1e9, inclusiveMin: true });
+    const count = Number(String(c.segments).trim());
+    if (Number.isFinite(count) && count > MAX_SEGMENTS) {
+        throw new InputError(`invalid --segments '${c.segments}': Studio draws at most ${MAX_SEGMENTS} segments (beztune error takes up to 1048576)`, "segments");
+    }
     const rows = api.errorTable({ k: c.k, segments: c.segments });
     const row = rows[0];
     const segments = row.segments;
@@ -139,15 +147,31 @@ function drawMagnifier(svg, curve, segments, factor) {
     clear(svg);
     svgElement("circle", { cx: 0, cy: 0, r: 1, class: "truth" }, svg);
     const angles = [], radii = [];
-    for (let j = 0; j < segments; j++) {
-        for (let i = j ? 1 : 0; i < curve.angle_deg.length; i++) {
-            angles.push((curve.angle_deg[i] + 360 * j / segments) * Math.PI / 180);
-            radii.push(1 + factor * curve.radial_error[i]);
+    if (segments * curve.angle_deg.length <= MAX_OUTLINE_POINTS) {
+        for (let j = 0; j < segments; j++) {
+            for (let i = j ? 1 : 0; i < curve.angle_deg.length; i++) {
+                angles.push((curve.angle_deg[i] + 360 * j / segments) * Math.PI / 180);
+                radii.push(1 + factor * curve.radial_error[i]);
+            }
+        }
+    } else {
+        // Too many segments to draw each: the outline at evenly spaced angles, e(φ) read off the
+        // one segment's samples (periodic with the segment's angle), linearly between them.
+        const period = 360 / segments, last = curve.angle_deg.length - 1;
+        for (let m = 0; m <= MAX_OUTLINE_POINTS; m++) {
+            const phi = 360 * m / MAX_OUTLINE_POINTS;
+            const local = phi - period * Math.floor(phi / period);
+            let i = 0;
+            while (i < last - 1 && curve.angle_deg[i + 1] < local) i++;
+            const a = curve.angle_deg[i], b = curve.angle_deg[i + 1];
+            const w = b > a ? Math.min(1, Math.max(0, (local - a) / (b - a))) : 0;
+            angles.push(phi * Math.PI / 180);
+            radii.push(1 + factor * (curve.radial_error[i] + w * (curve.radial_error[i + 1] - curve.radial_error[i])));
         }
     }
     const points = pointsText(angles, radii, (a, r) => [r * Math.cos(a), -r * Math.sin(a)]);
     svgElement("polygon", { points, class: "curve", "data-test": "magnified" }, svg);
-    for (let j = 0; j < segments; j++) {
+    for (let j = 0; j < Math.min(segments, 64); j++) {
         const a = 2 * Math.PI * j / segments;
         svgElement("circle", { cx: Math.cos(a), cy: -Math.sin(a), r: 0.025, fill: "#1d1d1f" }, svg);
     }

@@ -25,9 +25,16 @@ export function modelCatalog(api) {
     return catalog;
 }
 
-/** The scenes (several parts on the seed's own timeline) take no pose. */
-export function takesPose(parameters) {
-    return !parameters.some((p) => p.description.includes("seed track"));
+/** Whether `model` takes a pose: the plain models do, the scenes (several parts on the seed's
+ *  own timeline) do not — asked of the library. */
+export function takesPose(api, model) {
+    try {
+        api.modelPath({ model, set: { tx: 0 }, progress: 0 });
+        return true;
+    } catch (error) {
+        if (error.name === "BeztuneError") return false;
+        throw error;
+    }
 }
 
 /** The timing arguments of a state's timing: one timing text, or the per-interval keys. */
@@ -171,25 +178,26 @@ export function buildParameterControls(container, parameters, pose, onInput) {
         message.id = `message-param-${p.parameter}`;
         message.dataset.test = `message-param-${p.parameter}`;
         message.setAttribute("role", "alert");
-        slider.addEventListener("input", () => onInput(p.parameter, shortText(Number(slider.value), 6), false));
-        slider.addEventListener("change", () => onInput(p.parameter, shortText(Number(slider.value), 6), true));
-        field.addEventListener("input", () => onInput(p.parameter, field.value, false));
-        field.addEventListener("change", () => onInput(p.parameter, field.value, true));
+        slider.addEventListener("input", () => onInput(p.parameter, shortText(Number(slider.value), 6), false, true));
+        slider.addEventListener("change", () => onInput(p.parameter, shortText(Number(slider.value), 6), true, true));
+        field.addEventListener("input", () => onInput(p.parameter, field.value, false, false));
+        field.addEventListener("change", () => onInput(p.parameter, field.value, true, false));
         container.append(label, slider, field, message);
     }
 }
 
-/** Shows the set values in the fields and sliders (a field being edited keeps its text). */
-export function showParameters(container, set) {
+/** Shows the set values in the fields and sliders (a control being edited keeps its value
+ *  unless `force`). */
+export function showParameters(container, set, force = false) {
     for (const field of container.querySelectorAll('input[data-test^="param-"]')) {
         const name = field.dataset.test.slice(6);
         const text = set[name] ?? "";
-        if (document.activeElement !== field) field.value = text;
+        if (force || document.activeElement !== field) field.value = text;
         const slider = container.querySelector(`[data-test="slider-${name}"]`);
         // An override left unset follows its parameter: its slider shows that value.
         const follows = field.dataset.follows;
         const fallback = follows ? (set[follows] ?? container.querySelector(`[data-test="param-${follows}"]`)?.dataset.default) : field.dataset.default;
         const value = Number(text !== "" ? text : fallback);
-        if (slider && document.activeElement !== slider && Number.isFinite(value)) slider.value = String(value);
+        if (slider && (force || document.activeElement !== slider) && Number.isFinite(value)) slider.value = String(value);
     }
 }

@@ -73,8 +73,8 @@ export function decodeState(hash) {
     if (p.has("keys")) {
         try {
             const keys = JSON.parse(p.get("keys"));
-            if (Array.isArray(keys) && keys.every((k) => k && typeof k === "object")) {
-                state.timing.keys = keys.map((k) => ({ time: k.time, value: k.value, timing: String(k.timing ?? "") }));
+            if (Array.isArray(keys) && keys.length >= 1 && keys.every((k) => k && typeof k === "object")) {
+                state.timing.keys = keys.map((k) => ({ time: Number(k.time), value: Number(k.value), timing: String(k.timing ?? "") }));
                 state.timing.keysOn = true;
             }
         } catch {

@@ -94,6 +94,7 @@ function drawTimingPlot() {
         if (focus) $(focus)?.focus();
     });
     showSpring($("timing-panel"), drawn.timing.spring, springFamily);
+    syncKeys();
     for (const button of $("timing-presets").querySelectorAll("button")) {
         button.setAttribute("aria-pressed", String(!state.timing.keysOn && button.dataset.timing === state.timing.text));
     }
@@ -125,25 +126,45 @@ function propose(mutate, field, { commit = true, sync = false, live = false } = 
     const started = performance.now();
     const candidate = copyState(state);
     mutate(candidate);
+    const panels = changedPanels(state, candidate);
+    // A committed squash setting is measured for the view again (a moving slider kept it).
+    if (!live && slices.frame(candidate) !== frameKey) panels.add("squash");
     let results;
     try {
-        results = computePanels(candidate, changedPanels(state, candidate), { live });
+        results = computePanels(candidate, panels, { live });
     } catch (error) {
-        if (error instanceof beztune.BeztuneError || error instanceof InputError) {
-            showMessage(document, field, error.message) || showMessage(document, fieldOfMessage(error.message, "status"), error.message);
-            return false;
-        }
-        throw error;
+        if (!refusal(error)) throw error;
+        report(field, error);
+        // A checkbox, slider or menu showing the refused value goes back to the state's; a field
+        // keeps the text typed into it, beside its message.
+        const control = $(field);
+        if (sync || (control && control.type !== "text" && control.type !== "number")) syncControls({ force: true });
+        return false;
     }
     showMessage(document, field, "");
     state = candidate;
     drawPanels(results);
     if (sync === "k") $("k").value = state.circle.k;
+    else if (sync === "params") showParameters(document.getElementById("params"), state.squash.set);
     else if (sync) syncControls();
+    else if (field.startsWith("param-")) showParameters(document.getElementById("params"), state.squash.set);
     if (commit) commitState();
     else scheduleHash();
     performance.measure("studio-update", { start: started, end: performance.now() });
     return true;
+}
+
+/** True for the library's refusals and the page's own. */
+function refusal(error) {
+    return error instanceof beztune.BeztuneError || error instanceof InputError;
+}
+
+/** Shows a refusal next to its control (`field`, else the control its message names), or in the
+ *  status line when neither has a message slot. */
+function report(field, error) {
+    if (showMessage(document, field, error.message)) return;
+    if (showMessage(document, error.field ?? fieldOfMessage(error.message, ""), error.message)) return;
+    $("status").textContent = error.message;
 }
 
 /** Makes the state an undo step (when it changed since the last one) and the link's hash. */
@@ -186,37 +207,35 @@ function load(next, { record = false } = {}) {
     let results;
     try {
         results = computePanels(next, changedPanels(null, next));
+        results.frame ??= { key: slices.frame(next), paths: computeFrame(api, next) };
     } catch (error) {
-        if (error instanceof beztune.BeztuneError || error instanceof InputError) {
-            $("status").textContent = `The link's state is refused: ${error.message}`;
-            showMessage(document, error.field ?? fieldOfMessage(error.message, "status"), error.message);
-            return false;
-        }
-        throw error;
+        if (!refusal(error)) throw error;
+        return error;
     }
     if (record) history.record(committed);
     clearMessages(document);
     state = next;
     committed = copyState(next);
     frameKey = "";
-    drawPanels({ ...results, frame: results.frame ?? { key: slices.frame(next), paths: computeFrame(api, next) } });
-    syncControls();
+    drawPanels(results);
+    syncControls({ force: true });
     writeHash();
     updateHistoryButtons();
-    return true;
+    return null;
 }
 
-/** Writes the state into every control (a control being typed in keeps its text). */
-function syncControls() {
+/** Writes the state into every control (a control being typed in keeps its text, unless
+ *  `force`: undo, redo and a link replace it too). */
+function syncControls({ force = false } = {}) {
     const set = (test, value) => {
         const control = $(test);
-        if (control && document.activeElement !== control) control.value = value;
+        if (control && (force || document.activeElement !== control)) control.value = value;
     };
     for (const key of ["k", "segments", "radius", "ppu", "factor"]) set(key, state.circle[key]);
     const s = state.squash;
     set("model", s.model);
     if (builtModel !== s.model) buildModelControls(s.model);
-    showParameters(document.getElementById("params"), s.set);
+    showParameters(document.getElementById("params"), s.set, force);
     set("progress", String(s.progress));
     $("progress-value").textContent = String(Math.round(s.progress * 1000) / 1000);
     set("duration", s.duration);
@@ -226,9 +245,22 @@ function syncControls() {
     set("compare-set", s.compareSet);
     set("compare-mode", s.compareMode);
     set("timing", state.timing.text);
+    syncKeys();
+}
+
+let drawnKeys = "";
+
+/** The keys table, its switch and button as the state has them (rebuilt only when they
+ *  changed; the focused cell keeps the focus). */
+function syncKeys() {
     $("keys-on").checked = state.timing.keysOn;
-    drawKeys($("keys-table"), state.timing.keys, state.timing.keysOn, editKeys);
     $("keys-add").disabled = !state.timing.keysOn;
+    const key = JSON.stringify([state.timing.keys, state.timing.keysOn]);
+    if (key === drawnKeys) return;
+    const focused = document.activeElement?.dataset?.test;
+    drawKeys($("keys-table"), state.timing.keys, state.timing.keysOn, editKeys);
+    drawnKeys = key;
+    if (focused?.startsWith("key-")) $(focused)?.focus();
 }
 
 function editKeys(keys, commit) {
@@ -237,11 +269,11 @@ function editKeys(keys, commit) {
 
 function buildModelControls(model) {
     const parameters = catalog.get(model) ?? [];
-    buildParameterControls(document.getElementById("params"), parameters, takesPose(parameters), (name, text, commit) => {
+    buildParameterControls(document.getElementById("params"), parameters, takesPose(api, model), (name, text, commit, fromSlider) => {
         propose((s) => {
             if (text.trim() === "") delete s.squash.set[name];
             else s.squash.set[name] = text.trim();
-        }, `param-${name}`, { commit, live: !commit });
+        }, `param-${name}`, { commit, live: !commit, sync: fromSlider && commit ? "params" : false });
     });
     builtModel = model;
 }
@@ -313,11 +345,22 @@ for (const slider of $("springs").querySelectorAll("input[type=range]")) {
 $("keys-on").addEventListener("change", () => propose((s) => { s.timing.keysOn = $("keys-on").checked; }, "keys", { sync: true }));
 $("keys-add").addEventListener("click", () => {
     const keys = state.timing.keys;
+    if (keys.length < 2) {
+        editKeys([...keys.map((k) => ({ ...k })), { time: 1, value: 1, timing: "" }].filter((k, i, all) => i === 0 || k.time > all[i - 1].time), true);
+        return;
+    }
     // A new key halfway through the longest interval, on the curve there.
     let at = 0;
     for (let i = 1; i < keys.length; i++) if (keys[i].time - keys[i - 1].time > keys[at + 1].time - keys[at].time) at = i - 1;
     const time = (keys[at].time + keys[at + 1].time) / 2;
-    const value = api.timingCurve({ keys: keyArguments(keys), samples: 2001 }).value[Math.round(time * 2000)];
+    let value;
+    try {
+        value = api.timingCurve({ keys: keyArguments(keys), samples: 2001 }).value[Math.round(time * 2000)];
+    } catch (error) {
+        if (!refusal(error)) throw error;
+        report("keys", error);
+        return;
+    }
     const next = keys.map((k) => ({ ...k }));
     next.splice(at + 1, 0, { time: Math.round(time * 1e6) / 1e6, value: Math.round(value * 1e6) / 1e6, timing: keys[at].timing });
     editKeys(next, true);
@@ -327,7 +370,14 @@ $("keys-add").addEventListener("click", () => {
 
 function play() {
     if (playing) return;
-    const duration = durationSeconds(state.squash.duration) * 1000;
+    let duration;
+    try {
+        duration = durationSeconds(state.squash.duration) * 1000;
+    } catch (error) {
+        if (!refusal(error)) throw error;
+        report("duration", error);
+        return;
+    }
     let start = performance.now() - (state.squash.progress >= 1 ? 0 : state.squash.progress * duration);
     $("play").textContent = "Pause";
     $("play").setAttribute("aria-pressed", "true");
@@ -364,31 +414,26 @@ $("play").addEventListener("click", () => (playing ? stop() : play()));
 // Undo, redo and the keyboard.
 
 function undo() {
-    const previous = history.undo(state);
+    const previous = history.undo(committed);
     if (previous) { stop(); applyHistory(previous); }
 }
 
 function redo() {
-    const next = history.redo(state);
+    const next = history.redo(committed);
     if (next) { stop(); applyHistory(next); }
 }
 
 function applyHistory(next) {
-    clearMessages(document);
-    const results = computePanels(next, changedPanels(state, next));
-    state = next;
-    committed = copyState(next);
-    drawPanels(results);
-    syncControls();
-    writeHash();
-    updateHistoryButtons();
+    const refused = load(next);
+    if (refused) report("status", refused);
 }
 
 $("undo").addEventListener("click", undo);
 $("redo").addEventListener("click", redo);
 
 document.addEventListener("keydown", (event) => {
-    const typing = event.target instanceof HTMLInputElement && event.target.type === "text";
+    const target = event.target;
+    const typing = target instanceof HTMLInputElement && target.type !== "range" && target.type !== "checkbox";
     const mod = event.ctrlKey || event.metaKey;
     if (mod && !typing && event.key.toLowerCase() === "z") {
         event.preventDefault();
@@ -396,7 +441,9 @@ document.addEventListener("keydown", (event) => {
     } else if (mod && !typing && event.key.toLowerCase() === "y") {
         event.preventDefault();
         redo();
-    } else if (event.key === " " && !typing && !(event.target instanceof HTMLButtonElement) && !(event.target instanceof HTMLSelectElement)) {
+    } else if (event.key === " " && !(target instanceof HTMLInputElement) && !(target instanceof HTMLButtonElement)
+               && !(target instanceof HTMLSelectElement) && !(target instanceof HTMLTextAreaElement)
+               && target.getAttribute?.("role") !== "slider" && !target.isContentEditable) {
         event.preventDefault();
         playing ? stop() : play();
     }
@@ -405,7 +452,11 @@ document.addEventListener("keydown", (event) => {
 window.addEventListener("hashchange", () => {
     if (location.hash === encodeState(state)) return;
     const next = decodeState(location.hash);
-    if (next) load(next, { record: true });
+    const refused = next ? load(next, { record: true }) : null;
+    if (refused) {
+        $("status").textContent = `The link's state is refused: ${refused.message}`;
+        writeHash(); // the address shows the state the page keeps
+    }
 });
 
 // Start: the models, then the link's state (or the defaults).
@@ -418,7 +469,17 @@ for (const model of catalog.keys()) {
 }
 
 const linked = decodeState(location.hash);
-if (!(linked && load(linked))) load(defaultState());
-$("status").textContent = `Ready: beztune.wasm (${Math.round(beztune.memoryBytes() / 1048576)} MiB of memory) — every number from the library.`;
+const refused = linked ? load(linked) : load(defaultState());
+if (refused && linked) {
+    const fallback = load(defaultState());
+    if (fallback) throw fallback;
+    report("status", refused);
+    $("status").textContent = `The link's state is refused (${refused.message}); the defaults are shown.`;
+    showMessage(document, refused.field ?? fieldOfMessage(refused.message, ""), refused.message);
+} else if (refused) {
+    throw refused;
+} else {
+    $("status").textContent = `Ready: beztune.wasm (${Math.round(beztune.memoryBytes() / 1048576)} MiB of memory) — every number from the library.`;
+}
 document.documentElement.dataset.studio = "ready";
 window.studioReady = true;

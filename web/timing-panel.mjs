@@ -85,6 +85,7 @@ function drawHandles(svg, points, scale, onDrag) {
             class: "handle", tabindex: 0, role: "slider", "data-test": `handle-${h + 1}`,
             "aria-label": `Handle ${h + 1} (x${h + 1}, y${h + 1}): arrow keys move it`,
             "aria-valuetext": `x ${shortText(points[2 * h], 3)}, y ${shortText(points[2 * h + 1], 3)}`,
+            "aria-valuenow": points[2 * h + 1], "aria-valuemin": -5, "aria-valuemax": 5,
         }, svg);
         const moved = (x, y) => {
             const next = [...points];

@@ -310,6 +310,43 @@ class TestStudio(BothEngines):
         self.assertEqual(self.text("message-k"), "")
         self.assertNoErrors()
 
+    def test_what_a_user_may_try(self):
+        self.open()
+        cells = self.table_cells()
+        # More segments than the page draws: one line, nothing drawn differently.
+        self.set_value("segments", "1048576")
+        self.assertIn("at most 10000 segments", self.text("message-segments"))
+        self.assertEqual(self.table_cells(), cells)
+        self.set_value("segments", "5000")
+        self.assertEqual(self.table_cells()[2][1], "5000")
+        # A scene refuses per-interval keys: the menu goes back to the ball, the message says why.
+        self.click('[data-test="keys-on"]')
+        self.set_value("model", "loading", events=("change",))
+        self.assertIn("keys time a plain model", self.text("message-model"))
+        self.assertEqual(self.js('return document.querySelector(\'[data-test="model"]\').value'), "ball")
+        self.click('[data-test="keys-on"]')
+        self.set_value("model", "loading", events=("change",))
+        names = self.js("""return [...document.querySelectorAll('[data-test^="param-"]')].map((e) => e.dataset.test.slice(6));""")
+        self.assertNotIn("tx", names, f"{self.engine}: a scene takes no pose")
+        self.assertPathsClose(self.model_path(), beztune("model", "--name", "loading"))
+        # A parameter's slider moves its field too.
+        self.set_value("model", "ball", events=("change",))
+        self.set_value("slider-yFactor", "0.65")
+        self.assertEqual(self.js('return document.querySelector(\'[data-test="param-yFactor"]\').value'), "0.65")
+        self.assertPathsClose(self.model_path(), beztune("model", "--name", "ball", "--set", "yFactor=0.65"))
+        self.assertNoErrors()
+
+    def test_a_refused_link_says_so(self):
+        self.open(self.base_url + "/index.html#segments=abc&k=0.55")
+        self.assertIn("refused", self.text("status"))
+        self.assertIn("--segments", self.text("message-segments"))
+        self.assertEqual(self.table_cells()[0][1], "1/1.8")  # the defaults
+        # A one-key link: adding a key works from it.
+        self.open(self.base_url + '/index.html#keys=[{"time":0,"value":0}]')
+        self.click('[data-test="keys-add"]')
+        self.assertEqual(self.js("return document.querySelectorAll('[data-test^=\"key-time-\"]').length"), 2)
+        self.assertNoErrors()
+
     def test_self_contained_from_disk(self):
         self.open((STUDIO / "index.html").resolve().as_uri())
         self.set_value("k", "1/1.8")
@@ -350,6 +387,13 @@ class TestStudioServer(unittest.TestCase):
                 with self.assertRaises(urllib.error.HTTPError) as caught:
                     urllib.request.urlopen(base + path)
                 self.assertIn(caught.exception.code, (403, 404), path)
+            # A folder without its slash is sent to it; another host name is refused.
+            request = urllib.request.Request(base + "/studio")
+            with urllib.request.urlopen(request) as response:
+                self.assertTrue(response.url.endswith("/studio/"), response.url)
+            with self.assertRaises(urllib.error.HTTPError) as caught:
+                urllib.request.urlopen(urllib.request.Request(base + "/", headers={"Host": "attacker.example"}))
+            self.assertEqual(caught.exception.code, 403)
             server.send_signal(signal.SIGINT)
             self.assertEqual(server.wait(timeout=10), 0)
         finally:
