@@ -15,17 +15,12 @@ log=$root/.build/setup-browser.log  # apt's and pip's output when they fail
 mkdir -p "$root/.build"
 
 packages=(chromium chromium-driver libwebkit2gtk-4.1-0 webkit2gtk-driver xvfb xauth python3 python3-venv)
-missing=()
-for p in "${packages[@]}"; do
-    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
-        missing+=("$p")
-    fi
-done
+# shellcheck source=apt-missing.sh
+source "$root/scripts/apt-missing.sh"
+mapfile -t missing < <(apt_missing "${packages[@]}")
 if [ ${#missing[@]} -gt 0 ]; then
     echo "$me: installing ${missing[*]}" >&2
-    sudo=""
-    if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
-    { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"; } >"$log" 2>&1 \
+    apt_install "${missing[@]}" >"$log" 2>&1 \
         || fail "could not install ${missing[*]} (apt-get install; see .build/setup-browser.log)"
 fi
 for f in /usr/bin/chromium /usr/bin/chromedriver /usr/bin/WebKitWebDriver "$minibrowser" /usr/bin/xvfb-run; do

@@ -12,19 +12,12 @@ set -euo pipefail
 packages=(libopenblas-dev liblapacke-dev libcairo2-dev fonts-dejavu-core python3 python3-venv
           wasi-libc libclang-rt-16-dev-wasm32 nodejs node-typescript binaryen)
 
-missing=()
-for p in "${packages[@]}"; do
-    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
-        missing+=("$p")
-    fi
-done
-
+# shellcheck source=apt-missing.sh
+source "$(dirname "$0")/apt-missing.sh"
+mapfile -t missing < <(apt_missing "${packages[@]}")
 if [ ${#missing[@]} -gt 0 ]; then
     echo "setup: installing ${missing[*]}" >&2
-    sudo=""
-    if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
-    $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    apt_install "${missing[@]}" >/dev/null
 fi
 
 if ! command -v swift >/dev/null 2>&1; then
