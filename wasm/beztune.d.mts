@@ -138,6 +138,10 @@ export interface FitResult {
     hausdorffPx: number;
     /** `--residuals`' columns (model space). */
     residuals: { x: number[]; y: number[]; nearest_x: number[]; nearest_y: number[]; distance: number[]; segment: number[]; t: number[] };
+    /** The text `--csv FILE` writes (for `exportText({fit})`; its `seconds` the wall time). */
+    csv: string;
+    /** The fitted outline as SVG path data, y-down (the target's space). */
+    path: string;
 }
 
 /** `beztune fit`. */

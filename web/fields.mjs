@@ -4,6 +4,7 @@
 const OPTION_FIELDS = {
     "--k": "k", "--segments": "segments", "--radius": "radius", "--pixels-per-unit": "ppu",
     "--timing": "timing", "--keys": "keys", "--progress": "progress", "--duration": "duration",
+    "--type-name": "export-type-name", "--select": "select", "--layer": "select", "--frame": "frame",
 };
 
 /** The control a message is about: the first `--option` it names that a control stands for,

@@ -10,9 +10,12 @@
 import * as beztune from "./beztune.mjs";
 import { defaultState, copyState, encodeState, decodeState, History } from "./state.mjs";
 import { InputError, showMessage, clearMessages, fieldOfMessage } from "./fields.mjs";
+import { clear } from "./svg.mjs";
 import { computeCircle, computePixels, drawCircle, drawPixels } from "./circle-panel.mjs";
 import { modelCatalog, takesPose, computeSquash, computeFrame, durationSeconds, boundsOf, drawSquash, viewBoxAround,
          buildParameterControls, showParameters } from "./squash-panel.mjs";
+import { fileKind, svgChoices, lottieChoices, computeFit, buildFreeToggles, drawFit, MAX_FILE_BYTES } from "./fit-panel.mjs";
+import { FORMATS, exportArguments, fileName, copyText, download } from "./export-panel.mjs";
 import { PRESETS, computeTiming, drawTiming, cubicBezierText, springText, showSpring, drawKeys, keyArguments } from "./timing-panel.mjs";
 
 window.beztune = beztune;
@@ -150,6 +153,7 @@ function propose(mutate, field, { commit = true, sync = false, live = false } = 
     else if (field.startsWith("param-")) showParameters(document.getElementById("params"), state.squash.set);
     if (commit) commitState();
     else scheduleHash();
+    scheduleExport();
     performance.measure("studio-update", { start: started, end: performance.now() });
     return true;
 }
@@ -221,6 +225,7 @@ function load(next, { record = false } = {}) {
     syncControls({ force: true });
     writeHash();
     updateHistoryButtons();
+    scheduleExport();
     return null;
 }
 
@@ -457,6 +462,154 @@ window.addEventListener("hashchange", () => {
         $("status").textContent = `The link's state is refused: ${refused.message}`;
         writeHash(); // the address shows the state the page keeps
     }
+});
+
+// The Fit panel: its own state (a file is not part of the link). A change is fitted from a copy
+// of it; only a fit the library answers replaces the shown one.
+
+let fitState = { name: "", text: "", kind: "", select: "", frame: "", model: "ball", radius: "50", ppu: "1", free: null };
+let fitShown = null;
+
+/** Fits `next` (the panel's settings after a change from `field`); shows the fit, or the
+ *  refusal beside the control, the previous fit left as it was. */
+function proposeFit(next, field) {
+    let computed;
+    try {
+        computed = computeFit(api, next);
+    } catch (error) {
+        if (!refusal(error)) throw error;
+        report(field, error);
+        return false;
+    }
+    for (const name of ["file", "select", "frame", "fit-radius", "fit-ppu", "fit-free", "fit-run"]) showMessage(document, name, "");
+    fitState = next;
+    fitShown = computed.result;
+    drawFit($("fit-panel"), computed);
+    $("fit-file-name").textContent = `${fitState.name} (${fitState.kind === "svg" ? "SVG" : "Lottie"})`;
+    if (!fitState.free) showFreeToggles(Object.keys(computed.result.values));
+    scheduleExport();
+    return true;
+}
+
+function showFreeToggles(free) {
+    const parameters = catalog.get(fitState.model) ?? [];
+    buildFreeToggles($("fit-free").querySelector("#fit-free"), parameters, true, free, (names) => {
+        proposeFit({ ...fitState, free: names.length ? names.join(",") : "" }, "fit-free");
+    });
+}
+
+/** A file opened or dropped: read, recognised, its choices listed, fitted. */
+async function openFitFile(file) {
+    if (!file) return;
+    if (file.size > MAX_FILE_BYTES) {
+        report("file", new InputError(`${file.name}: ${file.size} bytes, more than the ${MAX_FILE_BYTES} (32 MiB) Studio reads`, "file"));
+        return;
+    }
+    let text;
+    try {
+        text = await file.text();
+    } catch (error) {
+        report("file", new InputError(`${file.name}: cannot read it (${error.message})`, "file"));
+        return;
+    }
+    let kind;
+    try {
+        kind = fileKind(file.name, text);
+    } catch (error) {
+        if (!refusal(error)) throw error;
+        report("file", error);
+        return;
+    }
+    const choices = $("fit-panel").querySelector("#fit-choices");
+    clear(choices);
+    let frame = "";
+    if (kind === "svg") {
+        for (const id of svgChoices(text)) choices.appendChild(Object.assign(document.createElement("option"), { value: id }));
+        $("select-label").textContent = "Shape";
+    } else {
+        const layers = lottieChoices(text);
+        for (const layer of layers) {
+            choices.appendChild(Object.assign(document.createElement("option"), { value: layer.name, label: `layer ${layer.index}, frames ${layer.ip}–${layer.op}` }));
+        }
+        $("select-label").textContent = "Layer";
+        const first = layers.find((layer) => layer.shape) ?? layers[0];
+        frame = first ? String(first.ip) : "0";
+    }
+    const next = { ...fitState, name: file.name, text, kind, select: "", frame };
+    $("select").value = "";
+    $("frame").value = frame;
+    if (!proposeFit(next, "file")) pendingFile = next;
+}
+
+/** A file whose first fit was refused (an ambiguous selection, say): the next choice of shape,
+ *  layer or frame is fitted against it. */
+let pendingFile = null;
+
+function editFit(field, apply) {
+    const base = pendingFile ?? fitState;
+    const next = { ...base };
+    apply(next);
+    if (proposeFit(next, field)) pendingFile = null;
+}
+
+$("file").addEventListener("change", () => openFitFile($("file").files[0]));
+const drop = $("fit-panel");
+drop.addEventListener("dragover", (event) => { event.preventDefault(); $("fit-drop").classList.add("dragging"); });
+drop.addEventListener("dragleave", () => $("fit-drop").classList.remove("dragging"));
+drop.addEventListener("drop", (event) => {
+    event.preventDefault();
+    $("fit-drop").classList.remove("dragging");
+    openFitFile(event.dataTransfer?.files?.[0]);
+});
+$("select").addEventListener("change", () => editFit("select", (f) => { f.select = $("select").value; }));
+$("frame").addEventListener("change", () => editFit("frame", (f) => { f.frame = $("frame").value; }));
+$("fit-radius").addEventListener("change", () => editFit("fit-radius", (f) => { f.radius = $("fit-radius").value.trim(); }));
+$("fit-ppu").addEventListener("change", () => editFit("fit-ppu", (f) => { f.ppu = $("fit-ppu").value.trim(); }));
+$("fit-run").addEventListener("click", () => editFit("fit-run", () => {}));
+$("fit-free-default").addEventListener("click", () => editFit("fit-free", (f) => { f.free = null; }));
+showFreeToggles(["xFactor", "yFactor", "topYFactor", "k"]);
+
+// The Export panel: recomputed after the frame in which its inputs changed.
+
+let exportState = { source: "shape", format: "svg", typeName: "" };
+let pendingExport = 0;
+let exported = "";
+
+function scheduleExport() {
+    clearTimeout(pendingExport);
+    pendingExport = setTimeout(() => updateExport(exportState, "export-source"), 0);
+}
+
+/** The export of `next` (the panel's choices after a change from `field`); a refusal is shown
+ *  beside the control and the previous text and choices stay. */
+function updateExport(next, field) {
+    let text;
+    try {
+        text = api.exportText(exportArguments(next, state, fitShown?.converged ? fitShown : null));
+    } catch (error) {
+        if (!refusal(error)) throw error;
+        report(error.field ?? fieldOfMessage(error.message, field), error);
+        $("export-source").value = exportState.source;
+        $("export-format").value = exportState.format;
+        return;
+    }
+    showMessage(document, "export-source", "");
+    showMessage(document, "export-type-name", "");
+    exportState = next;
+    exported = text;
+    $("export-text").value = text;
+    $("export-file-name").textContent = fileName(exportState, state, text);
+}
+
+for (const format of FORMATS) $("export-format").appendChild(Object.assign(document.createElement("option"), { value: format, textContent: format }));
+$("export-source").addEventListener("change", () => updateExport({ ...exportState, source: $("export-source").value }, "export-source"));
+$("export-format").addEventListener("change", () => updateExport({ ...exportState, format: $("export-format").value }, "export-source"));
+$("export-type-name").addEventListener("change", () => updateExport({ ...exportState, typeName: $("export-type-name").value }, "export-type-name"));
+$("export-copy").addEventListener("click", async () => {
+    $("export-outcome").textContent = exported ? await copyText(exported, $("export-text")) : "nothing to copy";
+});
+$("export-download").addEventListener("click", () => {
+    if (exported) download(exported, fileName(exportState, state, exported));
 });
 
 // Start: the models, then the link's state (or the defaults).

@@ -1,3 +1,4 @@
+import CSV
 import Deform
 import Fitting
 import Geometry
@@ -16,11 +17,11 @@ package enum FitCall {
                                "starts", "seed", "maxEvaluations", "pixelsPerUnit", "serial"]
 
     /// `{values, standardErrors, rms, maxDistance, hausdorff, areaDifference, status, converged,
-    /// iterations, evaluations, pixelsPerUnit, rmsPx, maxDistancePx, residuals}`: the free
+    /// iterations, evaluations, pixelsPerUnit, rmsPx, maxDistancePx, residuals, csv, path}`: the free
     /// parameters' values and standard errors keyed by name (a pose found for the target among
     /// them, as the command's table names it), the figures of `beztune fit --csv`, and the
     /// residuals of `--residuals` as columns (x, y, nearest_x, nearest_y, distance, segment, t;
-    /// model space).
+    /// model space), the `--csv` file's text and the fitted outline's path data (y-down).
     package static func fit(_ a: CallArguments) throws(APIError) -> JSONValue {
         let given = ["svg", "lottie", "path", "points"].filter { a.has($0) }
         guard given.count == 1 else {
@@ -162,6 +163,18 @@ package enum FitCall {
             ("pixelsPerUnit", .number(pixelsPerUnit)), ("rmsPx", .number(pixelsPerUnit * fit.rms)),
             ("maxDistancePx", .number(pixelsPerUnit * fit.maxDistance)), ("hausdorffPx", .number(pixelsPerUnit * hausdorff)),
             ("residuals", .object(residuals)),
+            // What `--csv FILE` writes (its `seconds` the wall time, as there), for exportText's
+            // `fit`; and the fitted outline as SVG path data in the target's y-down space.
+            ("csv", .string(csvText(fit, pixelsPerUnit: pixelsPerUnit))),
+            ("path", .string(fit.path.transformed(by: .flipY).svgPathData)),
         ]))
+    }
+
+    /// The text `beztune fit --csv FILE` writes for one fit: ``FitResultColumns``' header and row.
+    static func csvText(_ fit: OutlineFit, pixelsPerUnit: Double) -> String {
+        let columns = FitResultColumns(setup: fit.setup, pixelsPerUnit: pixelsPerUnit)
+        var csv = CSVWriter(header: columns.header)
+        csv.appendRow(columns.fields(fit))
+        return csv.text
     }
 }

@@ -326,6 +326,17 @@ for (const format of ["svg", "svg-animated", "css", "swift-uikit", "swiftui", "l
     native(["export", "--document", "doc.json", "--format", "svg-animated", "--out", "doc.svg"]);
     compareText("exportText document", bt.exportText({ format: "svg-animated", document: readFileSync(join(scratch, "doc.json"), "utf8") }),
                 readFileSync(join(scratch, "doc.svg"), "utf8"));
+    // The fit's own `csv` is the file `fit --csv` writes (but for its wall time) and exports alike.
+    const mine = bt.fit({ svg: readFileSync(join(scratch, "s.svg"), "utf8"), radius: 50, free: "xFactor,yFactor,topYFactor,k" });
+    const withoutSeconds = (text) => {
+        const [header, row] = text.trim().split("\n").map((line) => line.split(","));
+        const at = header.indexOf("seconds");
+        check(at >= 0, "fit csv has a seconds column");
+        return [header.join(), row.filter((_, i) => i !== at).join()].join("\n");
+    };
+    compareText("fit's csv is fit --csv's", withoutSeconds(mine.csv), withoutSeconds(fitText));
+    compareText("exportText of the fit's csv", bt.exportText({ format: "swiftui", fit: mine.csv }), readFileSync(join(scratch, "fit.swiftui"), "utf8"));
+    compareText("fit's path is the fitted shape", mine.path + "\n", native(["model", "--name", "ball", ...Object.entries(mine.values).flatMap(([n, v]) => ["--set", `${n}=${v}`]), "--set", "radius=50"]));
     const failed = fitText.replace(/converged_[a-z]+/, "max_evaluations");
     writeFileSync(join(scratch, "failed.csv"), failed);
     expectError("exportText of a fit that did not converge", () => bt.exportText({ format: "svg", fit: failed }),

@@ -17,6 +17,7 @@ const frames: string[] = modelFrames({ model: "ball", count: 3 }).paths;
 const result = fit({ path: d, free: ["yFactor", "tx", "ty"], radius: 50 });
 const y: number = result.values["yFactor"] + result.standardErrors["yFactor"] + result.rms + result.maxDistance;
 const status: string = result.status;
+const fitted: string = exportText({ format: "swiftui", fit: result.csv }) + result.path;
 const swift: string = exportText({ format: "swiftui", model: "ball", set: { yFactor: 0.8 }, timing: "easeOut", duration: 0.3 });
 const k: number = springs({ timing: "swiftui-spring(response:0.5,dampingFraction:0.7)", duration: 0.5 }).caSpring.stiffness;
 const eased: number[] = timingCurve({ keys: [{ time: 0, value: 0, timing: "ease-out" }, { time: 1, value: 1 }], samples: 11 }).value;
