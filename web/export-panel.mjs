@@ -11,11 +11,14 @@ export const FORMATS = ["svg", "svg-animated", "css", "swift-uikit", "swiftui", 
 const EXTENSIONS = { "svg": "svg", "svg-animated": "svg", "css": "css", "swift-uikit": "swift", "swiftui": "swift", "lottie": "json", "json": "json" };
 
 /** The export's arguments: `source` is "shape", "animation" or "fit". */
-export function exportArguments(e, state, fit) {
+export function exportArguments(e, state, fit, profile = null) {
     const args = { format: e.format };
     if (e.typeName.trim() && e.format.startsWith("swift")) args.typeName = e.typeName.trim();
     const s = state.squash;
-    if (e.source === "fit") {
+    if (e.source === "profile") {
+        if (!profile) throw new InputError("no fitted sequence yet: fit a Lottie layer's sequence in the Fit panel", "export-source");
+        args.profile = profile;
+    } else if (e.source === "fit") {
         if (!fit) throw new InputError("no fit yet: open a file in the Fit panel (a fit that failed is not exported)", "export-source");
         args.fit = fit.csv;
     } else {
@@ -39,7 +42,7 @@ export function fileName(e, state, text) {
         const typeName = e.typeName.trim() || /\b(?:struct|enum|final class|class)\s+([A-Za-z_][A-Za-z0-9_]*)/.exec(text)?.[1] || "Ball";
         return `${typeName}.swift`;
     }
-    const model = e.source === "fit" ? "fit" : state.squash.model;
+    const model = e.source === "fit" || e.source === "profile" ? e.source : state.squash.model;
     return `${model}${e.source === "animation" ? "-animation" : ""}.${ext}`;
 }
 

@@ -151,3 +151,98 @@ export function drawFit(root, computed) {
         `${result.status}; ${result.iterations} iterations, ${result.evaluations} evaluations, ${milliseconds.toFixed(1)} ms in this page` +
         (result.converged ? "" : " — the figures describe the last point reached; a failed fit is not exported");
 }
+
+/** The rows of CSV text (RFC 4180: quoted fields, doubled quotes) as objects by header. */
+export function csvRows(text) {
+    const records = [];
+    let field = "", record = [], quoted = false;
+    for (let i = 0; i < text.length; i++) {
+        const c = text[i];
+        if (quoted) {
+            if (c === '"' && text[i + 1] === '"') { field += '"'; i++; }
+            else if (c === '"') quoted = false;
+            else field += c;
+        } else if (c === '"') quoted = true;
+        else if (c === ",") { record.push(field); field = ""; }
+        else if (c === "\n" || c === "\r") {
+            if (c === "\r" && text[i + 1] === "\n") i++;
+            record.push(field); field = "";
+            records.push(record); record = [];
+        } else field += c;
+    }
+    if (field !== "" || record.length) { record.push(field); records.push(record); }
+    const [header, ...rows] = records.filter((r) => r.length > 1 || r[0] !== "");
+    return rows.map((r) => Object.fromEntries(header.map((name, i) => [name, r[i] ?? ""])));
+}
+
+/** `fitProfile`'s arguments for the Lottie layer of `f` and the sequence settings `p`. */
+export function profileArguments(f, p) {
+    const args = { lottie: f.text, timing: p.timing, radius: f.radius, pixelsPerUnit: f.ppu };
+    if (f.select.trim()) args.layer = f.select.trim();
+    if (p.frames.trim()) args.frames = p.frames.trim();
+    if (f.free) args.free = f.free;
+    return args;
+}
+
+/** Fits the layer's keyframe sequence; throws a BeztuneError or InputError. The keyframes'
+ *  frames come from profile.csv's `file` column (`… frame F`). */
+export function computeProfile(api, f, p) {
+    if (f.kind !== "lottie") throw new InputError("a keyframe sequence comes from a Lottie file: open one first", "profile");
+    const started = performance.now();
+    const files = api.fitProfile(profileArguments(f, p));
+    const keyframes = csvRows(files.profile).map((row) => ({
+        progress: Number(row.progress), frame: /frame (\S+)$/.exec(row.file)?.[1] ?? "", status: row.status,
+    }));
+    // What a fit-profile folder holds, as exportText's `profile` takes it.
+    const folder = { profile: files.profile, timing: files.timing, settings: files.settings };
+    if (files.intervals) folder.intervals = files.intervals;
+    return { files, folder, keyframes, timing: csvRows(files.timing), milliseconds: performance.now() - started };
+}
+
+const PROFILE_COLUMNS = ["parameter", "start", "end", "timing", "x1", "y1", "x2", "y2", "omega", "zeta", "v0", "rms", "status"];
+
+/** The timing table (timing.csv's columns, every digit in data-value) and the warnings. */
+export function drawProfile(root, computed) {
+    const table = root.querySelector('[data-test="profile-table"]');
+    clear(table);
+    const columns = PROFILE_COLUMNS.filter((c) => computed.timing.some((row) => row[c] !== undefined && row[c] !== ""));
+    const head = table.createTHead().insertRow();
+    for (const column of columns) head.appendChild(Object.assign(document.createElement("th"), { textContent: column }));
+    const body = table.createTBody();
+    for (const row of computed.timing) {
+        const tr = body.insertRow();
+        for (const column of columns) {
+            const td = tr.insertCell();
+            const value = row[column] ?? "";
+            td.dataset.column = column;
+            td.dataset.value = value;
+            const x = Number(value);
+            td.textContent = value !== "" && Number.isFinite(x) && /\d/.test(value) ? figureText(x) : value;
+        }
+    }
+    const warnings = root.querySelector('[data-test="profile-warnings"]');
+    clear(warnings);
+    for (const text of computed.files.warnings) warnings.appendChild(Object.assign(document.createElement("li"), { textContent: text }));
+}
+
+/** One keyframe of the sequence drawn: the designer's outline at its frame (the fit target's
+ *  points) and the profile's shape at its progress. */
+export function drawKeyframe(api, root, f, computed, index) {
+    const key = computed.keyframes[index];
+    const target = api.fit({ ...fitArguments({ ...f, frame: key.frame }), maxEvaluations: 1 });
+    const svgText = api.exportText({ format: "svg", profile: computed.folder, progress: key.progress });
+    const d = /\sd="([^"]+)"/.exec(svgText)?.[1] ?? "";
+    const svg = root.querySelector('[data-test="fit-stage"]');
+    clear(svg);
+    const r = target.residuals;
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    for (let i = 0; i < r.x.length; i++) {
+        x0 = Math.min(x0, r.x[i]); x1 = Math.max(x1, r.x[i]);
+        y0 = Math.min(y0, -r.y[i]); y1 = Math.max(y1, -r.y[i]);
+    }
+    const size = Math.max(x1 - x0, y1 - y0, 1e-9) * 1.3;
+    svg.setAttribute("viewBox", `${(x0 + x1) / 2 - size / 2} ${(y0 + y1) / 2 - size / 2} ${size} ${size}`);
+    svgElement("polygon", { points: r.x.map((x, i) => `${x},${-r.y[i]}`).join(" "), class: "target", "data-test": "profile-target" }, svg);
+    svgElement("path", { d, class: "curve", "data-test": "profile-path" }, svg);
+    return key;
+}

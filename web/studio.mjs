@@ -14,7 +14,8 @@ import { clear } from "./svg.mjs";
 import { computeCircle, computePixels, drawCircle, drawPixels } from "./circle-panel.mjs";
 import { modelCatalog, takesPose, computeSquash, computeFrame, durationSeconds, boundsOf, drawSquash, viewBoxAround,
          buildParameterControls, showParameters } from "./squash-panel.mjs";
-import { fileKind, svgChoices, lottieChoices, computeFit, buildFreeToggles, drawFit, MAX_FILE_BYTES } from "./fit-panel.mjs";
+import { fileKind, svgChoices, lottieChoices, computeFit, buildFreeToggles, drawFit, MAX_FILE_BYTES,
+         computeProfile, drawProfile, drawKeyframe } from "./fit-panel.mjs";
 import { FORMATS, exportArguments, fileName, copyText, download } from "./export-panel.mjs";
 import { PRESETS, computeTiming, drawTiming, cubicBezierText, springText, showSpring, drawKeys, keyArguments } from "./timing-panel.mjs";
 
@@ -482,9 +483,14 @@ function proposeFit(next, field) {
         return false;
     }
     for (const name of ["file", "select", "frame", "fit-radius", "fit-ppu", "fit-free", "fit-run"]) showMessage(document, name, "");
+    if (next.text !== fitState.text) {
+        profileShown = null;
+        drawProfileControls();
+    }
     fitState = next;
     fitShown = computed.result;
     drawFit($("fit-panel"), computed);
+    $("profile").hidden = fitState.kind !== "lottie";
     $("fit-file-name").textContent = `${fitState.name} (${fitState.kind === "svg" ? "SVG" : "Lottie"})`;
     if (!fitState.free) showFreeToggles(Object.keys(computed.result.values));
     scheduleExport();
@@ -569,6 +575,72 @@ $("fit-run").addEventListener("click", () => editFit("fit-run", () => {}));
 $("fit-free-default").addEventListener("click", () => editFit("fit-free", (f) => { f.free = null; }));
 showFreeToggles(["xFactor", "yFactor", "topYFactor", "k"]);
 
+// The sequence of a Lottie layer (fit-profile): fitted on request, its keyframes scrubbed and
+// played against the designer's frames.
+
+let profileShown = null;
+let profilePlaying = 0;
+
+function drawProfileControls() {
+    const scrub = $("profile-scrub");
+    const count = profileShown?.keyframes.length ?? 0;
+    scrub.disabled = count === 0;
+    $("profile-play").disabled = count === 0;
+    scrub.max = String(Math.max(0, count - 1));
+    scrub.value = "0";
+    $("profile-scrub-value").textContent = "";
+    if (!profileShown) {
+        clear($("profile-table"));
+        clear($("profile-warnings"));
+    }
+}
+
+function showKeyframe(index) {
+    try {
+        const key = drawKeyframe(api, $("fit-panel"), fitState, profileShown, index);
+        $("profile-scrub-value").textContent = `frame ${key.frame} (progress ${Math.round(key.progress * 1000) / 1000}): grey the designer's, blue the profile's`;
+    } catch (error) {
+        if (!refusal(error)) throw error;
+        report("profile", error);
+    }
+}
+
+$("profile-run").addEventListener("click", () => {
+    let computed;
+    try {
+        computed = computeProfile(api, fitState, { frames: $("profile-frames").value, timing: $("profile-timing-kind").value });
+    } catch (error) {
+        if (!refusal(error)) throw error;
+        report("profile", error);
+        return;
+    }
+    showMessage(document, "profile", "");
+    profileShown = computed;
+    drawProfile($("fit-panel"), computed);
+    drawProfileControls();
+    showKeyframe(0);
+    scheduleExport();
+});
+$("profile-scrub").addEventListener("input", () => showKeyframe(Number($("profile-scrub").value)));
+$("profile-play").addEventListener("click", () => {
+    if (profilePlaying) {
+        clearInterval(profilePlaying);
+        profilePlaying = 0;
+        $("profile-play").textContent = "Play";
+        return;
+    }
+    // At the designer's frame rate when the file says it, one keyframe after another.
+    let fps = 30;
+    try { fps = Number(JSON.parse(fitState.text).fr) || 30; } catch { /* the default */ }
+    $("profile-play").textContent = "Pause";
+    profilePlaying = setInterval(() => {
+        if (!profileShown) return;
+        const next = (Number($("profile-scrub").value) + 1) % profileShown.keyframes.length;
+        $("profile-scrub").value = String(next);
+        showKeyframe(next);
+    }, 1000 / fps);
+});
+
 // The Export panel: recomputed after the frame in which its inputs changed.
 
 let exportState = { source: "shape", format: "svg", typeName: "" };
@@ -585,7 +657,7 @@ function scheduleExport() {
 function updateExport(next, field) {
     let text;
     try {
-        text = api.exportText(exportArguments(next, state, fitShown?.converged ? fitShown : null));
+        text = api.exportText(exportArguments(next, state, fitShown?.converged ? fitShown : null, profileShown?.folder ?? null));
     } catch (error) {
         if (!refusal(error)) throw error;
         report(error.field ?? fieldOfMessage(error.message, field), error);
