@@ -107,13 +107,15 @@ export function drawFit(root, computed) {
     const longest = Math.max(...r.distance, 0);
     const pixels = longest / (size + 2 * margin) * 380;
     const scale = pixels > 0 && pixels < 6 ? 6 / pixels : 1;
-    const whiskers = svgElement("g", { class: "whiskers", "data-test": "fit-whiskers", "data-scale": scale }, svg);
+    // One path of segments, one per target point (every other point past 360).
     const step = Math.max(1, Math.floor(r.x.length / 360));
+    let d = "";
     for (let i = 0; i < r.x.length; i += step) {
         const x = r.x[i], y = -r.y[i];
         const nx = r.nearest_x[i], ny = -r.nearest_y[i];
-        svgElement("line", { x1: nx, y1: ny, x2: nx + (x - nx) * scale, y2: ny + (y - ny) * scale }, whiskers);
+        d += `M${nx} ${ny}L${nx + (x - nx) * scale} ${ny + (y - ny) * scale}`;
     }
+    svgElement("path", { d, class: "whiskers", "data-test": "fit-whiskers", "data-scale": scale, "data-count": Math.ceil(r.x.length / step) }, svg);
     const table = root.querySelector('[data-test="fit-table"]');
     clear(table);
     const head = table.createTHead().insertRow();

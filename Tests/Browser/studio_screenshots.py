@@ -1,5 +1,7 @@
 """The README's Studio screenshots: each panel in headless Chromium, in a state set through the
-page's own controls (docs/studio-circle.png, docs/studio-squash.png, docs/studio-timing.png).
+page's own controls (docs/studio-circle.png, docs/studio-squash.png, docs/studio-timing.png,
+docs/studio-fit.png with examples/squash-0.5.svg fitted, docs/studio-export.png with that fit as
+SwiftUI).
 
     .build/browser-venv/bin/python Tests/Browser/studio_screenshots.py [--studio DIR] [--out DIR]
 
@@ -46,12 +48,21 @@ def main():
         for test in ("onion", "compare"):
             driver.execute_script("document.querySelector(`[data-test='${arguments[0]}']`).click()", test)
         harness.wait_for(driver, "document.querySelector('[data-test=\"second-path\"]') !== null")
+        driver.execute_script("""const input = document.querySelector('[data-test="file"]');
+            const data = new DataTransfer();
+            data.items.add(new File([arguments[0]], 'squash-0.5.svg'));
+            input.files = data.files;
+            input.dispatchEvent(new Event('change', { bubbles: true }));""", (ROOT / "examples" / "squash-0.5.svg").read_text())
+        harness.wait_for(driver, "document.querySelector('[data-test=\"fit-status\"]').textContent === 'converged'")
+        run("export-source", "fit")
+        run("export-format", "swiftui")
         errors = driver.execute_script("return window.beztuneErrors")
         if errors:
             raise SystemExit(f"studio_screenshots: {errors} uncaught errors in the page")
         out = pathlib.Path(options.out)
         for panel, name in (("circle-panel", "studio-circle.png"), ("squash-panel", "studio-squash.png"),
-                            ("timing-panel", "studio-timing.png")):
+                            ("timing-panel", "studio-timing.png"), ("fit-panel", "studio-fit.png"),
+                            ("export-panel", "studio-export.png")):
             element = driver.find_element("css selector", f'[data-test="{panel}"]')
             driver.execute_script("arguments[0].scrollIntoView()", element)
             element.screenshot(str(out / name))
