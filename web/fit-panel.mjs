@@ -85,6 +85,19 @@ export function buildFreeToggles(container, parameters, pose, free, onToggle) {
     }
 }
 
+/** Sets `svg`'s view box to the square around the target points `r` (model space, drawn y-down)
+ *  with `fraction` of their size as margin; answers the size and margin. */
+function frameTargetPoints(svg, r, fraction) {
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    for (let i = 0; i < r.x.length; i++) {
+        x0 = Math.min(x0, r.x[i]); x1 = Math.max(x1, r.x[i]);
+        y0 = Math.min(y0, -r.y[i]); y1 = Math.max(y1, -r.y[i]);
+    }
+    const size = Math.max(x1 - x0, y1 - y0, 1e-9), margin = size * fraction;
+    svg.setAttribute("viewBox", `${(x0 + x1) / 2 - size / 2 - margin} ${(y0 + y1) / 2 - size / 2 - margin} ${size + 2 * margin} ${size + 2 * margin}`);
+    return { size, margin };
+}
+
 /** Shows a fit: the target (points), the fitted outline, the residual whiskers; the values with
  *  their standard errors, the distances, the verdict. */
 export function drawFit(root, computed) {
@@ -92,13 +105,7 @@ export function drawFit(root, computed) {
     const svg = root.querySelector('[data-test="fit-stage"]');
     clear(svg);
     const r = result.residuals;
-    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-    for (let i = 0; i < r.x.length; i++) {
-        x0 = Math.min(x0, r.x[i]); x1 = Math.max(x1, r.x[i]);
-        y0 = Math.min(y0, -r.y[i]); y1 = Math.max(y1, -r.y[i]);
-    }
-    const size = Math.max(x1 - x0, y1 - y0, 1e-9), margin = size * 0.08;
-    svg.setAttribute("viewBox", `${(x0 + x1) / 2 - size / 2 - margin} ${(y0 + y1) / 2 - size / 2 - margin} ${size + 2 * margin} ${size + 2 * margin}`);
+    const { size, margin } = frameTargetPoints(svg, r, 0.08);
     const target = r.x.map((x, i) => `${x},${-r.y[i]}`).join(" ");
     svgElement("polygon", { points: target, class: "target", "data-test": "fit-target" }, svg);
     svgElement("path", { d: result.path, class: "curve", "data-test": "fit-path" }, svg);
@@ -237,13 +244,7 @@ export function drawKeyframe(api, root, f, computed, index) {
     const svg = root.querySelector('[data-test="fit-stage"]');
     clear(svg);
     const r = target.residuals;
-    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-    for (let i = 0; i < r.x.length; i++) {
-        x0 = Math.min(x0, r.x[i]); x1 = Math.max(x1, r.x[i]);
-        y0 = Math.min(y0, -r.y[i]); y1 = Math.max(y1, -r.y[i]);
-    }
-    const size = Math.max(x1 - x0, y1 - y0, 1e-9) * 1.3;
-    svg.setAttribute("viewBox", `${(x0 + x1) / 2 - size / 2} ${(y0 + y1) / 2 - size / 2} ${size} ${size}`);
+    frameTargetPoints(svg, r, 0.15);
     svgElement("polygon", { points: r.x.map((x, i) => `${x},${-r.y[i]}`).join(" "), class: "target", "data-test": "profile-target" }, svg);
     svgElement("path", { d, class: "curve", "data-test": "profile-path" }, svg);
     return key;
