@@ -567,10 +567,29 @@ drop.addEventListener("drop", (event) => {
     $("fit-drop").classList.remove("dragging");
     openFitFile(event.dataTransfer?.files?.[0]);
 });
-$("select").addEventListener("change", () => editFit("select", (f) => { f.select = $("select").value; }));
-$("frame").addEventListener("change", () => editFit("frame", (f) => { f.frame = $("frame").value; }));
-$("fit-radius").addEventListener("change", () => editFit("fit-radius", (f) => { f.radius = $("fit-radius").value.trim(); }));
-$("fit-ppu").addEventListener("change", () => editFit("fit-ppu", (f) => { f.ppu = $("fit-ppu").value.trim(); }));
+// Each field fits when its edit ends (change) and a moment after the last keystroke while typing.
+let pendingFit = 0;
+for (const [test, apply] of [["select", (f, v) => { f.select = v; }], ["frame", (f, v) => { f.frame = v; }],
+                             ["fit-radius", (f, v) => { f.radius = v.trim(); }], ["fit-ppu", (f, v) => { f.ppu = v.trim(); }]]) {
+    const control = $(test);
+    const edit = () => {
+        clearTimeout(pendingFit);
+        const base = pendingFile ?? fitState;
+        if (sameField(base, test, control.value)) return;
+        editFit(test, (f) => apply(f, control.value));
+    };
+    control.addEventListener("change", edit);
+    control.addEventListener("input", () => {
+        clearTimeout(pendingFit);
+        pendingFit = setTimeout(edit, 300);
+    });
+}
+
+/** True when the field already holds `value` in `f` (nothing to fit again). */
+function sameField(f, test, value) {
+    const current = { "select": f.select, "frame": f.frame, "fit-radius": f.radius, "fit-ppu": f.ppu }[test];
+    return current === (test === "select" || test === "frame" ? value : value.trim());
+}
 $("fit-run").addEventListener("click", () => editFit("fit-run", () => {}));
 $("fit-free-default").addEventListener("click", () => editFit("fit-free", (f) => { f.free = null; }));
 showFreeToggles(["xFactor", "yFactor", "topYFactor", "k"]);

@@ -232,3 +232,15 @@ class TestStudioFit(BothEngines):
         self.js("document.querySelector('[data-test=\"profile-scrub\"]').dispatchEvent(new Event('input'))")
         self.assertIn("frame 9", self.text("profile-scrub-value"))
         self.assertNoErrors()
+
+    def test_typing_a_choice_fits_without_leaving_the_field(self):
+        self.open()
+        two = ("<svg xmlns='http://www.w3.org/2000/svg'>" + re.search(r"<path[^>]*/>", SQUASH.read_text()).group(0)
+               + "<circle id='b' cx='0' cy='0' r='40'/></svg>")
+        self.choose_file("two.svg", two)
+        wait_for(self.driver, "document.querySelector('[data-test=\"message-file\"]').textContent.includes('select')")
+        self.driver.find_element("css selector", '[data-test="select"]').send_keys("squash")
+        wait_for(self.driver, "document.querySelector('[data-test=\"fit-status\"]').textContent === 'converged'")
+        row, _ = fit_row("--target", str(SQUASH))
+        self.assertFitIs(row, [c[:-7] for c in row if c.endswith("_stderr")])
+        self.assertNoErrors()
