@@ -6,6 +6,7 @@
 import { svgElement, clear } from "./svg.mjs";
 import { InputError, positiveNumber } from "./fields.mjs";
 import { shortText } from "./format.mjs";
+import { keyArguments } from "./timing-panel.mjs";
 
 /** The pose parameters every plain model takes (`beztune model --set tx=…`). */
 export const POSE = [
@@ -39,14 +40,7 @@ export function takesPose(api, model) {
 
 /** The timing arguments of a state's timing: one timing text, or the per-interval keys. */
 export function timingArguments(timing) {
-    if (timing.keysOn) {
-        return { keys: timing.keys.map((k) => {
-            const key = { time: k.time, value: k.value };
-            if (k.timing && String(k.timing).trim()) key.timing = k.timing;
-            return key;
-        }) };
-    }
-    return { timing: timing.text };
+    return timing.keysOn ? { keys: keyArguments(timing.keys) } : { timing: timing.text };
 }
 
 /** `NAME=VALUE, …` of the second setting as assignments. */

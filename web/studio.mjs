@@ -660,13 +660,24 @@ $("profile-play").addEventListener("click", () => {
     }, 1000 / fps);
 });
 
-// The Export panel: recomputed after the frame in which its inputs changed.
+// The Export panel: recomputed after the frame in which its inputs changed (the model, its
+// values, duration and timing, the choices, the fit or the sequence shown) — not for a new
+// progress, onion skin or second setting, which it does not export.
 
 let exportState = { source: "shape", format: "svg", typeName: "" };
 let pendingExport = 0;
 let exported = "";
+let exportedFor = null;
+
+/** What the export of `choices` is made from. */
+function exportInputs(choices) {
+    const s = state.squash;
+    return { key: JSON.stringify([choices, s.model, s.set, s.duration, state.timing]), fit: fitShown, profile: profileShown };
+}
 
 function scheduleExport() {
+    const inputs = exportInputs(exportState);
+    if (exportedFor && exportedFor.key === inputs.key && exportedFor.fit === inputs.fit && exportedFor.profile === inputs.profile) return;
     clearTimeout(pendingExport);
     pendingExport = setTimeout(() => updateExport(exportState, "export-source"), 0);
 }
@@ -674,6 +685,8 @@ function scheduleExport() {
 /** The export of `next` (the panel's choices after a change from `field`); a refusal is shown
  *  beside the control and the previous text and choices stay. */
 function updateExport(next, field) {
+    // The same inputs give the same text or the same refusal: either way, not asked again.
+    exportedFor = exportInputs(next);
     let text;
     try {
         text = api.exportText(exportArguments(next, state, fitShown?.converged ? fitShown : null, profileShown?.folder ?? null));
@@ -717,7 +730,6 @@ const refused = linked ? load(linked) : load(defaultState());
 if (refused && linked) {
     const fallback = load(defaultState());
     if (fallback) throw fallback;
-    report("status", refused);
     $("status").textContent = `The link's state is refused (${refused.message}); the defaults are shown.`;
     showMessage(document, refused.field ?? fieldOfMessage(refused.message, ""), refused.message);
 } else if (refused) {

@@ -70,25 +70,21 @@ package struct KeyedTiming {
     /// The change at progress `t`.
     package func value(at t: Double) -> Double { track.value(at: t) }
 
-    /// Each parameter that moves from `start` to `end` on this track of the change; the others
-    /// hold their start values. Keyframe values outside a parameter's bounds are refused.
+    /// Each parameter that moves from `start` to `end` on this track of the change
+    /// (``ProgressProfile/init(start:end:track:)``); the others hold their start values.
+    /// Keyframe values outside a parameter's bounds are refused.
     package func profile(start: ParameterVector, end: ParameterVector) throws(APIError) -> ProgressProfile {
-        var tracks: [String: KeyframeTrack] = [:]
-        for i in 0..<start.count {
-            let isOverride = start.inheritedIndex[i] != nil
-            guard isOverride ? (start.isSet(at: i) || end.isSet(at: i)) : start.value(at: i) != end.value(at: i) else { continue }
-            let a = start.value(at: i), b = end.value(at: i)
-            // As ParameterVector.interpolating writes it: exact at c = 0 and c = 1.
-            let keyframes = track.keyframes.map { k in
-                KeyframeTrack.Keyframe(time: k.time, value: k.value < 0.5 ? a + k.value * (b - a) : b - (1 - k.value) * (b - a))
-            }
+        let moving = try ProgressProfile(start: start, end: end) { a, b throws(APIError) in
+            let keyframes = track.keyframes.map { k in KeyframeTrack.Keyframe(time: k.time, value: ParameterVector.lerp(a, b, k.value)) }
             do throws(TimingError) {
-                tracks[start.specs[i].name] = try KeyframeTrack(keyframes: keyframes, timings: track.timings.isEmpty ? [.linear] : track.timings)
+                return try KeyframeTrack(keyframes: keyframes, timings: track.timings.isEmpty ? [.linear] : track.timings)
             } catch {
                 throw .usage("invalid --keys: \(error.description)")
             }
         }
-        return try ModelSetup.usage { () throws(ModelInputError) in try ProgressProfile(base: start, tracks: tracks) }
+        var named: [String: KeyframeTrack] = [:]
+        for (i, t) in moving.tracks.enumerated() { if let t { named[start.specs[i].name] = t } }
+        return try ModelSetup.usage { () throws(ModelInputError) in try ProgressProfile(base: start, tracks: named) }
     }
 }
 

@@ -143,7 +143,8 @@ public struct ParameterVector: Hashable, Sendable {
         return out
     }
 
-    static func lerp(_ a: Double, _ b: Double, _ s: Double) -> Double {
+    /// a + s(b − a), written exactly at s = 0 and s = 1 (see ``interpolating(from:to:fraction:)``).
+    public static func lerp(_ a: Double, _ b: Double, _ s: Double) -> Double {
         if a == b { return a }
         return s < 0.5 ? a + s * (b - a) : b - (1 - s) * (b - a)
     }

@@ -17,12 +17,19 @@ public struct ProgressProfile: Hashable, Sendable {
     /// Every parameter that differs interpolates from `start` (progress 0) to `end`
     /// (progress 1) through `timing`.
     public init(start: ParameterVector, end: ParameterVector, timing: TimingFunction = .linear) {
+        self.init(start: start, end: end) { a, b in KeyframeTrack(from: a, to: b, timing: timing) }
+    }
+
+    /// Every parameter that moves — one that differs between `start` and `end`, or an override
+    /// set in either — gets the track `track(startᵢ, endᵢ)`; the others keep `start`'s values.
+    public init<E: Error>(start: ParameterVector, end: ParameterVector,
+                          track: (Double, Double) throws(E) -> KeyframeTrack) throws(E) {
         precondition(start.specs == end.specs, "start and end belong to different models")
         var tracks = [KeyframeTrack?](repeating: nil, count: start.count)
         for i in 0..<start.count {
             let isOverride = start.inheritedIndex[i] != nil
             if isOverride ? (start.isSet(at: i) || end.isSet(at: i)) : start.value(at: i) != end.value(at: i) {
-                tracks[i] = KeyframeTrack(from: start.value(at: i), to: end.value(at: i), timing: timing)
+                tracks[i] = try track(start.value(at: i), end.value(at: i))
             }
         }
         self.base = start
